@@ -1,0 +1,12 @@
+"""solotable: play tabletop games alone, against their solo rules or an AI.
+
+``solotable.load_game(name, **options)`` is the entry point; see
+``docs/architecture.md`` for the Game/State API.
+"""
+
+from solotable import agents as _agents  # noqa: F401  (registers the agents)
+from solotable import games as _games  # noqa: F401  (declares the built-in games)
+from solotable.core.registry import game_names, load_game, make_agent
+
+__all__ = ["game_names", "load_game", "make_agent"]
+__version__ = "0.1.0"

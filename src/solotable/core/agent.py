@@ -1,0 +1,58 @@
+"""The agent interface: agents decide from observations only.
+
+An agent never receives the true state. It gets a :class:`Turn` (its
+observation, the legal actions and a time budget) and may rebuild a full
+state with ``game.sample_state`` (hidden parts dealt at random) for search.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from functools import cached_property
+
+from solotable.core.game import Game, Observation
+
+
+class Turn:
+    """What an agent may know when it must act.
+
+    The observation is computed on first use, so agents that do not need it
+    (random play) cost nothing extra in simulations.
+    """
+
+    __slots__ = ("__dict__", "_observe", "legal_actions", "player", "time_budget")
+
+    def __init__(
+        self,
+        player: int,
+        legal_actions: Sequence[int],
+        observe: Callable[[], Observation],
+        time_budget: float | None = None,
+    ) -> None:
+        self.player = player
+        self.legal_actions = legal_actions
+        self.time_budget = time_budget
+        self._observe = observe
+
+    @cached_property
+    def observation(self) -> Observation:
+        return self._observe()
+
+
+class Agent(ABC):
+    """A player. Built by a factory with ``(game, player, seed, params)``."""
+
+    name: str = "agent"
+
+    def __init__(self, game: Game, player: int, seed: int = 0) -> None:
+        self.game = game
+        self.player = player
+        self.seed = seed
+
+    @abstractmethod
+    def act(self, turn: Turn) -> int:
+        """Return one of ``turn.legal_actions``."""
+
+    def label(self) -> str:
+        return self.name

@@ -1,0 +1,95 @@
+"""Checks every game must pass, shared by each game's test-suite.
+
+They drive the public API only: random legal games are played and, at every
+step, notation round-trips, observations serialise, illegal actions leave the
+state untouched, clones are independent, and replaying the record rebuilds
+every state bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from solotable.core.errors import IllegalActionError
+from solotable.core.game import Game, State
+from solotable.core.players import CHANCE, TERMINAL
+from solotable.core.record import record_from_json, record_of, record_to_json, replay
+from solotable.core.rng import Rng
+
+
+def random_playout(
+    game: Game, seed: int, rng: Rng, check: Callable[[State], None] | None = None
+) -> State:
+    """A random game from ``seed``; ``check`` runs on every state reached."""
+    state = game.new_initial_state(seed)
+    for _ in range(game.max_game_length() + 1):
+        if check is not None:
+            check(state)
+        if state.is_terminal():
+            return state
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance())
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{game.name}: game longer than max_game_length()")
+
+
+def check_state(state: State) -> None:
+    """Per-state invariants of the API contract."""
+    game = state.game
+    player = state.current_player()
+    assert player == CHANCE or player == TERMINAL or 0 <= player < game.num_players()
+    for p in range(game.num_players()):
+        json.dumps(state.observation(p))
+    json.dumps(state.to_dict())
+    if state.is_terminal():
+        assert state.legal_actions() == []
+        assert len(state.returns()) == game.num_players()
+        return
+    legal = state.legal_actions()
+    assert legal, "a non-terminal state must have a legal action"
+    assert len(set(legal)) == len(legal), "duplicate legal actions"
+    n = game.num_distinct_actions()
+    for a in legal:
+        assert 0 <= a < n
+        text = state.action_to_string(a)
+        assert state.string_to_action(text) == a, f"notation {text!r} does not round-trip"
+        assert state.illegal_reason(a) is None
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert sorted(a for a, _ in outcomes) == sorted(legal)
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    # An illegal action is rejected with a reason and changes nothing.
+    legal_set = set(legal)
+    before = state.to_dict()
+    for a in range(min(n, 400)):
+        if a not in legal_set:
+            try:
+                state.apply_action(a)
+            except IllegalActionError as e:
+                assert e.reason
+            else:
+                raise AssertionError(f"illegal action {a} was accepted")
+            break
+    assert state.to_dict() == before
+    # Clones are independent.
+    twin = state.clone()
+    assert twin.to_dict() == before
+    if player == CHANCE:
+        twin.apply_action(twin.sample_chance())
+    else:
+        twin.apply_action(legal[-1])
+    assert state.to_dict() == before
+
+
+def check_replay(game: Game, seed: int, rng: Rng) -> State:
+    """A random game, saved as JSON, loaded and replayed state by state."""
+    snapshots: list[dict[str, object]] = []
+    final = random_playout(game, seed, rng, lambda s: snapshots.append(s.to_dict()))
+    record = record_from_json(record_to_json(record_of(final, seed)))
+    for i, snap in enumerate(snapshots):
+        assert replay(record, upto=i).to_dict() == snap, f"replay differs at ply {i}"
+    replayed = replay(record)
+    assert replayed.to_dict() == final.to_dict()
+    return final

@@ -1,0 +1,49 @@
+"""The errors the engine raises at its public boundary.
+
+Every error a user can provoke (a bad move, bad notation, a bad option, a
+corrupt file) is a ``SolotableError`` so that front ends can catch one type
+and show the message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+
+class SolotableError(Exception):
+    """Base of every error caused by input rather than by a bug."""
+
+
+class IllegalActionError(SolotableError):
+    """An action that the rules forbid in the current state.
+
+    The state is left exactly as it was before the call.
+    """
+
+    def __init__(self, action: int | str, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action!r}: {reason}")
+
+
+class NotationError(SolotableError):
+    """Text that does not parse as an action of the game."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"cannot read {text!r}: {reason}")
+
+
+class OptionError(SolotableError):
+    """An unknown game option or a value outside its valid choices."""
+
+
+class RecordError(SolotableError):
+    """A game record (save file) that is malformed or does not replay."""
+
+
+class DataFileError(SolotableError):
+    """A game data file (cards, dice, …) that fails validation."""
+
+
+class UnknownNameError(SolotableError):
+    """An unknown game or agent name."""

@@ -1,0 +1,297 @@
+"""The game API: ``Game`` (rules + options) and ``State`` (one position).
+
+The shape is OpenSpiel's, so game-AI people find what they expect:
+``current_player`` (a player id, :data:`CHANCE` or :data:`TERMINAL`),
+``legal_actions`` as ints from a fixed action space, ``apply_action``,
+``is_terminal``, ``returns``, per-player ``observation``, ``clone`` and
+explicit chance nodes (``chance_outcomes``). The only randomness is the
+state's own seeded :class:`Rng`, consumed by ``sample_chance`` alone, so
+``(game, options, seed, actions)`` replays bit for bit.
+
+Actions also have a text notation (``action_to_string`` / ``string_to_action``)
+that round-trips, like python-chess's UCI strings, so people can type, log
+and replay games.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar
+
+from solotable.core.errors import DataFileError, IllegalActionError, NotationError
+from solotable.core.options import OptionSpec, OptionValue, resolve_options
+from solotable.core.players import CHANCE, TERMINAL
+from solotable.core.rng import Rng
+
+Observation = dict[str, Any]
+"""A JSON-serialisable view of the state as one player may see it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A value the rules texts leave uncertain, with where it comes from.
+
+    Assumptions live in each game's data file so they can be corrected when
+    a physical copy is checked; ``solotable rules GAME --assumptions`` lists them.
+    """
+
+    key: str
+    value: str
+    source: str
+    confidence: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, shown by ``solotable games`` and ``rules``."""
+
+    name: str
+    title: str
+    summary: str
+    num_players: int
+    perfect_information: bool
+    has_chance: bool
+    options: tuple[OptionSpec, ...] = ()
+    presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
+    package: str = ""
+    """The game's Python package: its ``rules.md`` and ``data/`` live there."""
+
+
+def parse_assumptions(entries: Any, source: str) -> list[Assumption]:
+    """Validate a data file's ``assumptions`` list (a precise error if malformed)."""
+    if not isinstance(entries, list):
+        raise DataFileError(f"{source}: 'assumptions' must be a list")
+    out = []
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict):
+            raise DataFileError(f"{source}: assumptions[{i}] must be an object")
+        for k in ("key", "value", "source", "confidence"):
+            if not isinstance(e.get(k), str) or not e[k]:
+                raise DataFileError(f"{source}: assumptions[{i}].{k} must be a non-empty string")
+        out.append(
+            Assumption(e["key"], e["value"], e["source"], e["confidence"], str(e.get("note", "")))
+        )
+    return out
+
+
+class Game(ABC):
+    """A game with its options fixed; a factory of initial states."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.info.options, options, self.info.presets
+        )
+
+    # -- identity -----------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def num_players(self) -> int:
+        return self.info.num_players
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space: every action id is in ``[0, n)``."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The start of a game whose randomness is drawn from ``seed``."""
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included)."""
+        return 10_000
+
+    # -- hidden information --------------------------------------------------
+    @abstractmethod
+    def sample_state(self, observation: Observation, player: int, rng: Rng) -> State:
+        """A full state consistent with ``observation``, hidden parts dealt at random.
+
+        Search agents call this instead of touching the true state. For a game
+        of perfect information it rebuilds the observed state exactly. The
+        sampled state's own RNG is seeded from ``rng``, never from the true one.
+        """
+
+    # -- presentation ----------------------------------------------------------
+    @abstractmethod
+    def render(self, observation: Observation) -> str:
+        """The table as a player sees it, as Rich console markup.
+
+        Rendering from the observation (not the state) is what guarantees a
+        UI cannot show hidden information.
+        """
+
+    def rules_text(self) -> str:
+        """The rules summary (our own words), from the package's ``rules.md``."""
+        return resources.files(self.info.package).joinpath("rules.md").read_text("utf-8")
+
+    def best_score_key(self) -> str | None:
+        """The key under which this game's best score is kept, or None.
+
+        Games with a score to beat return a key built from the options that
+        make scores comparable (``core.scorebook.settings_key``).
+        """
+        return None
+
+    def assumptions(self) -> list[Assumption]:
+        """Every assumed value, read from the game's data files."""
+        return []
+
+    def load_data(self, filename: str) -> Any:
+        """Parse a JSON data file shipped in the game's ``data/`` folder."""
+        path = resources.files(self.info.package).joinpath("data", filename)
+        try:
+            return json.loads(path.read_text("utf-8"))
+        except json.JSONDecodeError as e:
+            raise DataFileError(f"{filename}: line {e.lineno} column {e.colno}: {e.msg}") from e
+
+
+class State(ABC):
+    """One position of a game. Mutable; ``clone`` before exploring."""
+
+    game: Game
+    rng: Rng
+    history: list[int]
+
+    # -- whose turn -------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A player id ``0..n-1``, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- moves -----------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal action ids for the player to move (outcomes at a chance node)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs at a chance node."""
+        raise NotImplementedError(f"{self.game.name} has no chance nodes")
+
+    def sample_chance(self) -> int:
+        """The outcome of the current chance node, drawn from the state's RNG.
+
+        This is the only consumer of ``self.rng``: drivers call it and then
+        ``apply_action`` with the result.
+        """
+        outcomes = self.chance_outcomes()
+        i = self.rng.weighted_index([p for _, p in outcomes])
+        return outcomes[i][0]
+
+    def illegal_reason(self, action: int) -> str | None:
+        """Why ``action`` is illegal here, or None when it is legal.
+
+        Games override this with specific, fast checks and good reasons.
+        """
+        if self.is_terminal():
+            return "the game is over"
+        if action not in self.legal_actions():
+            return "not a legal action in this position"
+        return None
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action``; an illegal one raises and leaves the state untouched."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalActionError(action, "an action is an int (use string_to_action)")
+        if not 0 <= action < self.game.num_distinct_actions():
+            raise IllegalActionError(action, "outside the game's action space")
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(self._safe_notation(action), reason)
+        self.apply_legal_action(action)
+
+    def apply_legal_action(self, action: int) -> None:
+        """Play an action known to be legal (from ``legal_actions``), unchecked.
+
+        The fast path for playouts and search; appends to ``history``.
+        """
+        self._apply(action)
+        self.history.append(action)
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """The rules' effect of a legal action."""
+
+    def _safe_notation(self, action: int) -> str | int:
+        try:
+            return self.action_to_string(action)
+        except Exception:
+            return action
+
+    # -- results -------------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-player utility: +1/-1/0 in two-player games; see each game's docs."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Per-player points in the game's own scoring (current or final)."""
+
+    def outcome(self) -> str:
+        """A sentence saying how the game ended (or where it stands)."""
+        return ""
+
+    # -- views -------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see, JSON-serialisable; never any hidden card."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The whole true state, JSON-serialisable (tests and debugging only).
+
+        Two states with equal ``to_dict`` are the same position, RNG included.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent deep copy (RNG and history included)."""
+
+    # -- notation ----------------------------------------------------------------------------
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action's notation; ``string_to_action`` reads it back."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse notation into an action id; malformed text raises NotationError.
+
+        Parsing does not check legality: ``parse_move`` does both.
+        """
+
+    def describe_action(self, action: int) -> str:
+        """The action in words, for ``moves`` listings."""
+        return self.action_to_string(action)
+
+    def parse_move(self, text: str) -> int:
+        """Parse notation and check legality; the error says what is wrong."""
+        action = self.string_to_action(text)
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(text.strip(), reason)
+        return action
+
+    def legal_moves_text(self) -> list[tuple[str, str]]:
+        """``(notation, words)`` for every legal action."""
+        return [(self.action_to_string(a), self.describe_action(a)) for a in self.legal_actions()]
+
+
+def check_notation(text: str, allowed: Sequence[str], what: str) -> str:
+    """Normalise a token and check it is one of ``allowed`` (case-insensitive)."""
+    t = text.strip().lower()
+    low = {a.lower(): a for a in allowed}
+    if t not in low:
+        raise NotationError(text, f"unknown {what}; expected one of {', '.join(allowed)}")
+    return low[t]

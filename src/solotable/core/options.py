@@ -1,0 +1,143 @@
+"""Typed, validated game options (variants, goals, difficulty…).
+
+A game declares its options as :class:`OptionSpec` values; ``load_game``
+validates what the caller passes, and the CLI's ``--set key=value`` strings
+are parsed with the same specs, so every front end reports a bad option the
+same way: naming the option and its valid choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solotable.core.errors import OptionError
+
+OptionValue = bool | int | float | str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: its type, default, allowed values and a one-line help."""
+
+    name: str
+    type: type[bool] | type[int] | type[float] | type[str]
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    check: Callable[[Any], str | None] | None = None
+    """Extra validation; returns an error message or None."""
+
+    def describe_valid(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.type is bool:
+            return "true or false"
+        parts = [self.type.__name__]
+        if self.minimum is not None:
+            parts.append(f">= {self.minimum:g}")
+        if self.maximum is not None:
+            parts.append(f"<= {self.maximum:g}")
+        return " ".join(parts)
+
+    def coerce(self, value: Any) -> OptionValue:
+        """Convert (from text too) and validate one value, or raise OptionError."""
+        v: OptionValue
+        if self.type is bool:
+            if isinstance(value, bool):
+                v = value
+            elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                v = value.strip().lower() in _TRUE
+            else:
+                raise self._bad(value)
+        elif self.type is int:
+            if isinstance(value, bool):
+                raise self._bad(value)
+            if isinstance(value, int):
+                v = value
+            elif isinstance(value, str):
+                try:
+                    v = int(value.strip())
+                except ValueError:
+                    raise self._bad(value) from None
+            else:
+                raise self._bad(value)
+        elif self.type is float:
+            if isinstance(value, bool):
+                raise self._bad(value)
+            if isinstance(value, int | float):
+                v = float(value)
+            elif isinstance(value, str):
+                try:
+                    v = float(value.strip())
+                except ValueError:
+                    raise self._bad(value) from None
+            else:
+                raise self._bad(value)
+        else:
+            if not isinstance(value, str):
+                raise self._bad(value)
+            v = value
+        if self.choices is not None and v not in self.choices:
+            raise self._bad(value)
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            if self.minimum is not None and v < self.minimum:
+                raise self._bad(value)
+            if self.maximum is not None and v > self.maximum:
+                raise self._bad(value)
+        if self.check is not None:
+            msg = self.check(v)
+            if msg:
+                raise OptionError(f"option {self.name!r}: {msg}")
+        return v
+
+    def _bad(self, value: Any) -> OptionError:
+        return OptionError(
+            f"option {self.name!r}: invalid value {value!r}; expected {self.describe_valid()}"
+        )
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def resolve_options(
+    specs: Sequence[OptionSpec],
+    given: Mapping[str, Any],
+    presets: Mapping[str, Mapping[str, OptionValue]] | None = None,
+) -> dict[str, OptionValue]:
+    """Defaults, then the named ``preset`` (if any), then explicit values.
+
+    Raises OptionError naming the unknown option and the valid names.
+    """
+    by_name = {s.name: s for s in specs}
+    given = dict(given)
+    values: dict[str, OptionValue] = {s.name: s.default for s in specs}
+    preset = given.pop("preset", None)
+    if preset is not None:
+        if not presets or preset not in presets:
+            names = ", ".join(sorted(presets or {})) or "(this game has none)"
+            raise OptionError(f"unknown preset {preset!r}; valid presets: {names}")
+        for k, v in presets[preset].items():
+            values[k] = by_name[k].coerce(v)
+    for key, raw in given.items():
+        spec = by_name.get(key)
+        if spec is None:
+            valid = ", ".join(sorted(by_name)) or "(this game has no options)"
+            raise OptionError(f"unknown option {key!r}; valid options: {valid}")
+        values[key] = spec.coerce(raw)
+    return values
+
+
+def parse_assignments(items: Sequence[str]) -> dict[str, str]:
+    """Parse CLI ``key=value`` strings (values stay text; specs coerce them)."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"expected key=value, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,229 @@
+"""Game records: ``(game, options, seed, actions)`` plus the result.
+
+A record is JSON written by :func:`record_to_json`. Actions are stored in
+notation (chance outcomes included) so people can read and edit them.
+Loading validates every field and names the first bad one; replaying
+re-checks every action (and every chance outcome against the seed) and the
+stored result.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solotable.core.errors import RecordError, SolotableError
+from solotable.core.game import Game, State
+from solotable.core.players import CHANCE
+from solotable.core.registry import load_game
+
+FORMAT = "solotable-record"
+VERSION = 1
+
+
+@dataclass
+class Record:
+    """One game, enough to replay it bit for bit."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[str]
+    result: dict[str, Any] | None = None
+    players: list[str] = field(default_factory=list)
+    forfeit: dict[str, Any] | None = None
+    """``{"player": p, "reason": "..."}`` when a player lost on time or resigned outside the rules."""
+
+
+def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The result block of a record for a finished (or forfeited) game."""
+    n = state.game.num_players()
+    if forfeit is not None:
+        loser = int(forfeit["player"])
+        if n == 1:
+            rets = [0.0]
+        else:
+            rets = [1.0 if p != loser else -1.0 for p in range(n)]
+        return {
+            "returns": rets,
+            "scores": list(state.scores()),
+            "outcome": f"player {loser} forfeits: {forfeit.get('reason', '')}".strip(),
+        }
+    return {
+        "returns": list(state.returns()),
+        "scores": list(state.scores()),
+        "outcome": state.outcome(),
+    }
+
+
+def record_of(
+    state: State,
+    seed: int,
+    players: list[str] | None = None,
+    forfeit: dict[str, Any] | None = None,
+) -> Record:
+    """The record of ``state``'s game so far, rebuilt from its history."""
+    game = state.game
+    replay_state = game.new_initial_state(seed)
+    notation: list[str] = []
+    for a in state.history:
+        notation.append(replay_state.action_to_string(a))
+        replay_state.apply_legal_action(a)
+    finished = state.is_terminal() or forfeit is not None
+    return Record(
+        game=game.name,
+        options=dict(game.options),
+        seed=seed,
+        actions=notation,
+        result=result_of(state, forfeit) if finished else None,
+        players=list(players or []),
+        forfeit=forfeit,
+    )
+
+
+def record_to_json(record: Record) -> str:
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "options": record.options,
+        "seed": record.seed,
+        "players": record.players,
+        "actions": record.actions,
+        "result": record.result,
+    }
+    if record.forfeit is not None:
+        doc["forfeit"] = record.forfeit
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def record_from_json(text: str, source: str = "record") -> Record:
+    """Parse and validate a record's structure (not yet its moves)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}")
+    if not isinstance(doc, dict):
+        raise RecordError(f"{source}: the top level must be a JSON object")
+
+    def need(key: str, kind: type | tuple[type, ...], what: str) -> Any:
+        if key not in doc:
+            raise RecordError(f"{source}: missing field {key!r}")
+        value = doc[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RecordError(f"{source}: field {key!r} must be {what}, got {value!r}")
+        return value
+
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"{source}: field 'format' must be {FORMAT!r}, got {doc.get('format')!r}")
+    version = need("version", int, "an integer")
+    if version != VERSION:
+        raise RecordError(f"{source}: unsupported version {version} (this build reads {VERSION})")
+    game = need("game", str, "a game name")
+    options = need("options", dict, "an object")
+    seed = need("seed", int, "an integer")
+    actions = need("actions", list, "a list of strings")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise RecordError(f"{source}: actions[{i}] must be a string, got {a!r}")
+    players = doc.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(f"{source}: field 'players' must be a list of strings")
+    result = doc.get("result")
+    if result is not None:
+        if not isinstance(result, dict):
+            raise RecordError(f"{source}: field 'result' must be an object or null")
+        for key in ("returns", "scores"):
+            v = result.get(key)
+            if not isinstance(v, list) or not all(
+                isinstance(x, int | float) and not isinstance(x, bool) for x in v
+            ):
+                raise RecordError(f"{source}: result.{key} must be a list of numbers")
+    forfeit = doc.get("forfeit")
+    if forfeit is not None and (
+        not isinstance(forfeit, dict) or not isinstance(forfeit.get("player"), int)
+    ):
+        raise RecordError(f"{source}: field 'forfeit' must be an object with an integer 'player'")
+    unknown = set(doc) - {
+        "format",
+        "version",
+        "game",
+        "options",
+        "seed",
+        "players",
+        "actions",
+        "result",
+        "forfeit",
+    }
+    if unknown:
+        raise RecordError(f"{source}: unknown field(s) {', '.join(sorted(unknown))}")
+    return Record(game, options, seed, actions, result, players, forfeit)
+
+
+def load_record(path: str | Path) -> Record:
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"{p}: cannot read: {e}") from e
+    return record_from_json(text, str(p))
+
+
+def save_record(path: str | Path, record: Record) -> None:
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(record_to_json(record), "utf-8")
+    tmp.replace(p)
+
+
+def game_of(record: Record) -> Game:
+    try:
+        return load_game(record.game, **record.options)
+    except SolotableError as e:
+        raise RecordError(f"record: {e}") from e
+
+
+def replay(record: Record, *, upto: int | None = None, check_result: bool = True) -> State:
+    """Re-play the record and return the final state; the first mismatch raises.
+
+    Every action is parsed and checked for legality; chance outcomes must be
+    those the seed produces; the stored result must equal the recomputed one.
+    """
+    game = game_of(record)
+    state = game.new_initial_state(record.seed)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, text in enumerate(actions):
+        if state.is_terminal():
+            raise RecordError(f"actions[{i}] {text!r}: the game was already over")
+        try:
+            if state.current_player() == CHANCE:
+                expected = state.sample_chance()
+                got = state.string_to_action(text)
+                if got != expected:
+                    raise RecordError(
+                        f"actions[{i}] {text!r}: the seed gives chance outcome "
+                        f"{state.action_to_string(expected)!r}"
+                    )
+                state.apply_action(got)
+            else:
+                state.apply_action(state.parse_move(text))
+        except RecordError:
+            raise
+        except SolotableError as e:
+            raise RecordError(f"actions[{i}] {text!r}: {e}") from e
+    if upto is None and check_result and record.result is not None:
+        if record.forfeit is None and not state.is_terminal():
+            raise RecordError("the record has a result but its actions do not finish the game")
+        expected_result = result_of(state, record.forfeit)
+        for key in ("returns", "scores"):
+            a, b = record.result.get(key), expected_result[key]
+            if (
+                not isinstance(a, list)
+                or len(a) != len(b)
+                or any(not math.isclose(x, y, abs_tol=1e-9) for x, y in zip(a, b, strict=True))
+            ):
+                raise RecordError(f"result.{key}: record says {a}, replay gives {b}")
+    return state

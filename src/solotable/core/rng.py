@@ -1,0 +1,62 @@
+"""The seeded random generator owned by each state.
+
+All randomness of a game must come from here so that ``(game, options, seed,
+actions)`` replays bit for bit. It wraps :class:`random.Random` (Mersenne
+Twister: stable across CPython versions for ``random()``, ``randrange`` and
+``shuffle``) and clones cheaply with the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A small, cloneable PRNG facade; games call only these methods."""
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self._r = random.Random(seed)
+
+    def clone(self) -> Rng:
+        other = Rng.__new__(Rng)
+        other._r = random.Random()
+        other._r.setstate(self._r.getstate())
+        return other
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        return self._r.randrange(n)
+
+    def random(self) -> float:
+        return self._r.random()
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self._r.randrange(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        self._r.shuffle(seq)
+
+    def weighted_index(self, weights: Sequence[float]) -> int:
+        """An index drawn with probability proportional to ``weights``."""
+        total = float(sum(weights))
+        x = self._r.random() * total
+        acc = 0.0
+        last = 0
+        for i, w in enumerate(weights):
+            if w <= 0:
+                continue
+            acc += w
+            last = i
+            if x < acc:
+                return i
+        return last
+
+    def spawn(self) -> Rng:
+        """An independent generator derived from this one (for sub-seeding)."""
+        return Rng(self._r.getrandbits(64))
