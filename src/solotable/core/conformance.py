@@ -39,7 +39,7 @@ def check_state(state: State) -> None:
     """Per-state invariants of the API contract."""
     game = state.game
     player = state.current_player()
-    assert player == CHANCE or player == TERMINAL or 0 <= player < game.num_players()
+    assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players()
     for p in range(game.num_players()):
         json.dumps(state.observation(p))
     json.dumps(state.to_dict())

@@ -243,6 +243,14 @@ class State(ABC):
         """A sentence saying how the game ended (or where it stands)."""
         return ""
 
+    def stats(self) -> dict[str, str | float]:
+        """Per-game facts for simulation reports (read at the end of a game).
+
+        Text values are tallied as categories (a loss cause, a rating band,
+        a faction) and number values averaged with a 95% interval.
+        """
+        return {}
+
     # -- views -------------------------------------------------------------------------
     @abstractmethod
     def observation(self, player: int) -> Observation:

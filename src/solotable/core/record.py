@@ -35,7 +35,7 @@ class Record:
     result: dict[str, Any] | None = None
     players: list[str] = field(default_factory=list)
     forfeit: dict[str, Any] | None = None
-    """``{"player": p, "reason": "..."}`` when a player lost on time or resigned outside the rules."""
+    """``{"player": p, "reason": "..."}`` when a player lost on time."""
 
 
 def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -43,10 +43,7 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
     n = state.game.num_players()
     if forfeit is not None:
         loser = int(forfeit["player"])
-        if n == 1:
-            rets = [0.0]
-        else:
-            rets = [1.0 if p != loser else -1.0 for p in range(n)]
+        rets = [0.0] if n == 1 else [1.0 if p != loser else -1.0 for p in range(n)]
         return {
             "returns": rets,
             "scores": list(state.scores()),
@@ -105,7 +102,9 @@ def record_from_json(text: str, source: str = "record") -> Record:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"{source}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}")
+        raise RecordError(
+            f"{source}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}"
+        ) from None
     if not isinstance(doc, dict):
         raise RecordError(f"{source}: the top level must be a JSON object")
 

@@ -7,6 +7,7 @@ it is reported and set aside, and a fresh book is started.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Mapping
@@ -53,10 +54,8 @@ class ScoreBook:
                 raise ValueError("expected an object of key -> number")
         except ValueError as e:
             self.warning = f"{self.path} is corrupt ({e}); starting a new best-score file"
-            try:
+            with contextlib.suppress(OSError):
                 self.path.replace(self.path.with_name(self.path.name + ".corrupt"))
-            except OSError:
-                pass
             return {}
         return {k: float(v) for k, v in doc.items()}
 
