@@ -56,6 +56,22 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
     }
 
 
+def rebuild(game: Game, seed: int, actions: list[int]) -> State:
+    """The state after ``actions`` (ids) from ``seed``, keeping the RNG in step.
+
+    At chance nodes the RNG is drawn as in the original game, so the rebuilt
+    state is identical to the original, RNG included (what undo relies on).
+    """
+    state = game.new_initial_state(seed)
+    for i, a in enumerate(actions):
+        if state.current_player() == CHANCE:
+            expected = state.sample_chance()
+            if expected != a:
+                raise RecordError(f"action {i}: chance outcome differs from the seed's")
+        state.apply_legal_action(a)
+    return state
+
+
 def record_of(
     state: State,
     seed: int,

@@ -39,7 +39,13 @@ def game_names() -> list[str]:
 
 def game_class(name: str) -> type[Game]:
     if name not in _GAMES and name in _LAZY_GAMES:
-        importlib.import_module(_LAZY_GAMES[name])
+        module = _LAZY_GAMES[name]
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name is None or not module.startswith(e.name):
+                raise
+            raise UnknownNameError(f"game {name!r} is not available ({module} missing)") from e
     try:
         return _GAMES[name]
     except KeyError:

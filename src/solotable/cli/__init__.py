@@ -1,0 +1,1 @@
+"""The ``solotable`` command line (Typer + Rich)."""

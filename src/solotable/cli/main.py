@@ -1,0 +1,310 @@
+"""``solotable``: list games, read rules, play, simulate, replay.
+
+Every user error (unknown game, bad option, malformed record…) is a
+``SolotableError``; :func:`main` prints its message and exits with status 2
+instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+import solotable
+from solotable.cli.session import PlaySession
+from solotable.cli.summary import print_summary
+from solotable.core.errors import RecordError, SolotableError, UnknownNameError
+from solotable.core.game import Game
+from solotable.core.options import parse_assignments
+from solotable.core.record import game_of, load_record, replay
+from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
+from solotable.core.scorebook import ScoreBook
+from solotable.core.simulation import run_games, summarize
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Play tabletop games alone — against their solo rules or an AI — and study them.",
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", "-s", help="Game option as key=value (repeatable); preset=NAME too."),
+]
+
+
+def _load(game: str, settings: list[str] | None) -> Game:
+    return load_game(game, **parse_assignments(settings or []))
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the games with a one-line summary."""
+    rows: list[dict[str, Any]] = []
+    for name in game_names():
+        try:
+            info = game_class(name).info
+        except UnknownNameError as e:
+            err_console.print(f"[yellow]skipped: {escape(str(e))}[/yellow]")
+            continue
+        rows.append(
+            {
+                "name": name,
+                "title": info.title,
+                "players": info.num_players,
+                "summary": info.summary,
+                "options": [o.name for o in info.options],
+                "presets": sorted(info.presets),
+                "agents": [n for n, _ in agent_names(name)],
+            }
+        )
+    if as_json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    table = Table(title="solotable games")
+    table.add_column("name", style="cyan")
+    table.add_column("players")
+    table.add_column("summary")
+    table.add_column("agents", style="magenta")
+    for r in rows:
+        table.add_row(r["name"], str(r["players"]), r["summary"], ", ".join(r["agents"]))
+    console.print(table)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="Game name (see `solotable games`).")],
+    assumptions: Annotated[
+        bool, typer.Option("--assumptions", help="List every assumed value and its source.")
+    ] = False,
+) -> None:
+    """Show a game's rules summary, or its assumptions."""
+    g = load_game(game)
+    if not assumptions:
+        from rich.markdown import Markdown
+
+        console.print(Markdown(g.rules_text()))
+        opts = Table(title="options (--set key=value)")
+        for col in ("option", "default", "valid", "meaning"):
+            opts.add_column(col)
+        for o in g.info.options:
+            opts.add_row(o.name, repr(o.default), o.describe_valid(), o.help)
+        console.print(opts)
+        if g.info.presets:
+            console.print(
+                "presets: "
+                + ", ".join(
+                    f"[cyan]{k}[/cyan] ({', '.join(f'{a}={b}' for a, b in v.items())})"
+                    for k, v in g.info.presets.items()
+                )
+            )
+        return
+    table = Table(title=f"{g.info.title}: assumed values", show_lines=True)
+    for col in ("key", "value", "confidence", "source", "note"):
+        table.add_column(col, overflow="fold")
+    for a in g.assumptions():
+        table.add_row(a.key, a.value, a.confidence, a.source, a.note)
+    console.print(table)
+
+
+def _choose_game() -> str:
+    names = game_names()
+    table = Table(title="choose a game")
+    table.add_column("#")
+    table.add_column("game", style="cyan")
+    table.add_column("summary")
+    for i, n in enumerate(names, 1):
+        table.add_row(str(i), n, game_class(n).info.summary)
+    console.print(table)
+    while True:
+        answer = console.input("game number or name (q to quit)> ").strip()
+        if answer.lower() in ("q", "quit"):
+            raise typer.Exit(0)
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return names[int(answer) - 1]
+        if answer in names:
+            return answer
+        console.print(f"[red]unknown choice {escape(answer)!r}[/red]")
+
+
+def _default_ai(game: Game) -> str:
+    names = [n for n, _ in agent_names(game.name)]
+    for candidate in ("medium", "heuristic", "greedy", "random"):
+        if candidate in names:
+            return candidate
+    return "random"
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game name; omit to choose.")] = None,
+    ai: Annotated[
+        str | None,
+        typer.Option(
+            help="Opponent (2-player games) or autoplayer (solo games): a level "
+            "(easy/medium/hard) or an agent name."
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
+    settings: SetOption = None,
+    seat: Annotated[int, typer.Option(help="Your seat in 2-player games (0 moves first).")] = 0,
+    save: Annotated[Path | None, typer.Option(help="Save the game record here at the end.")] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game record.")] = None,
+) -> None:
+    """Play a game in the terminal."""
+    resume = None
+    if load is not None:
+        resume = load_record(load)
+        g = game_of(resume)
+        seed = resume.seed
+    else:
+        if game is None:
+            game = _choose_game()
+        g = _load(game, settings)
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000_007
+    n = g.num_players()
+    opponents = {}
+    if n == 1:
+        humans = set() if ai else {0}
+        if ai:
+            opponents[0] = make_agent(ai, g, 0, seed)
+    else:
+        if not 0 <= seat < n:
+            raise UnknownNameError(f"--seat must be between 0 and {n - 1}")
+        humans = {seat}
+        level = ai or _default_ai(g)
+        for p in range(n):
+            if p != seat:
+                opponents[p] = make_agent(level, g, p, seed + p)
+    clock = g.options.get("clock")
+    clocks = [float(clock)] * n if isinstance(clock, int | float) and clock > 0 else None
+    console.print(f"[bold]{escape(g.info.title)}[/bold] — seed {seed}. Type [cyan]help[/cyan].")
+    session = PlaySession(
+        g,
+        seed,
+        console,
+        console.input,
+        human_seats=humans,
+        opponents=opponents,
+        save_path=save,
+        resume=resume,
+        scorebook=ScoreBook(),
+        clocks=clocks,
+    )
+    session.run()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    agents: Annotated[str, typer.Option(help="Agent(s), comma-separated: A[,B].")] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    settings: SetOption = None,
+    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")] = None,
+    time_budget: Annotated[
+        float | None, typer.Option("--time", help="Seconds per move for search agents.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many games between agents and summarise the results."""
+    g = _load(game, settings)
+    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    n = g.num_players()
+    if n == 1 and len(specs) != 1:
+        raise UnknownNameError(f"{game} is a solo game: give one agent, got {len(specs)}")
+    if n > 1 and len(specs) == 1:
+        specs = specs * n
+    if n > 1 and len(specs) != n:
+        raise UnknownNameError(f"{game} needs {n} agents, got {len(specs)}")
+    for p, spec in enumerate(specs):
+        make_agent(spec, g, p, 0)  # fail fast on a bad name, before any worker starts
+    start = time.perf_counter()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    ) as progress:
+        task = progress.add_task(f"{game}", total=games)
+        results = run_games(
+            game,
+            dict(g.options),
+            specs,
+            games,
+            seed,
+            jobs=jobs,
+            time_budget=time_budget,
+            records_dir=records,
+            progress=lambda k: progress.advance(task, k),
+        )
+    summary = summarize(game, specs, seed, results, n)
+    summary["options"] = dict(g.options)
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print_summary(console, summary, time.perf_counter() - start)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    check: Annotated[bool, typer.Option(help="Only verify; exit 1 on the first mismatch.")] = False,
+    step: Annotated[bool, typer.Option(help="Wait for Enter between moves.")] = False,
+) -> None:
+    """Step through a game record, or verify it."""
+    record = load_record(file)
+    if check:
+        try:
+            state = replay(record)
+        except RecordError as e:
+            console.print(f"[red]mismatch: {escape(str(e))}[/red]")
+            raise typer.Exit(1) from None
+        console.print(f"ok: {len(record.actions)} actions replayed; {escape(state.outcome())}")
+        return
+    g = game_of(record)
+    state = g.new_initial_state(record.seed)
+    viewer = 0
+    for i, text in enumerate(record.actions):
+        try:
+            action = state.string_to_action(text)
+            words = state.describe_action(action)
+            state.apply_action(action)
+        except SolotableError as e:
+            console.print(f"[red]actions[{i}] {escape(text)!r}: {escape(str(e))}[/red]")
+            raise typer.Exit(1) from None
+        console.print(f"[dim]{i + 1:>4}[/dim] {escape(text):<14} {escape(words)}")
+        if step:
+            console.print(g.render(state.observation(viewer)))
+            console.input("[dim]Enter for the next move[/dim]")
+    console.print(g.render(state.observation(viewer)))
+    if state.is_terminal():
+        console.print(f"[bold]{escape(state.outcome())}[/bold]")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: user errors become a message and exit status 2."""
+    try:
+        app(args=argv)
+    except SolotableError as e:
+        err_console.print(f"[red]error:[/red] {escape(str(e))}")
+        sys.exit(2)
+
+
+__all__ = ["app", "main", "solotable"]

@@ -1,0 +1,249 @@
+"""The interactive game loop behind ``solotable play``.
+
+It talks to a game only through the core API: it renders the current
+player's observation (so it cannot show hidden cards), resolves chance nodes
+with the state's own RNG, and turns every bad input into a message and a new
+prompt. Input and output are injected so tests can drive it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from solotable.core.agent import Agent, Turn
+from solotable.core.errors import SolotableError
+from solotable.core.game import Game, State
+from solotable.core.players import CHANCE
+from solotable.core.record import Record, rebuild, record_of, replay, save_record
+from solotable.core.registry import agent_names, make_agent
+from solotable.core.scorebook import ScoreBook
+
+HELP = """[bold]Commands[/bold]
+  [cyan]<move>[/cyan]        play a move in the game's notation (see [cyan]moves[/cyan])
+  [cyan]moves[/cyan]         list the legal moves with their meaning
+  [cyan]hint[/cyan]          ask the strongest AI what it would play
+  [cyan]undo[/cyan]          take back your last move (perfect-information games)
+  [cyan]save[/cyan] [FILE]   save the game record (resume with --load FILE)
+  [cyan]board[/cyan]         draw the table again
+  [cyan]help[/cyan]          this text
+  [cyan]quit[/cyan]          leave (save first if you want to come back)"""
+
+HINT_AGENTS = ("hard", "heuristic", "medium", "greedy")
+
+
+class PlaySession:
+    """One interactive game: humans in ``human_seats``, agents elsewhere."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        console: Console,
+        read: Callable[[str], str],
+        *,
+        human_seats: set[int],
+        opponents: dict[int, Agent],
+        save_path: Path | None = None,
+        resume: Record | None = None,
+        scorebook: ScoreBook | None = None,
+        clocks: list[float] | None = None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.console = console
+        self.read = read
+        self.human_seats = human_seats
+        self.opponents = opponents
+        self.save_path = save_path
+        self.scorebook = scorebook
+        self.clocks = clocks
+        self.forfeit: dict[str, object] | None = None
+        self.state: State = (
+            replay(resume, check_result=False) if resume else (game.new_initial_state(seed))
+        )
+        self.quit = False
+
+    # -- main loop -------------------------------------------------------------
+    def run(self) -> State:
+        viewer = min(self.human_seats) if self.human_seats else 0
+        self.resolve_chance()
+        self.show(viewer)
+        while not self.state.is_terminal() and not self.quit and self.forfeit is None:
+            player = self.state.current_player()
+            if player in self.human_seats:
+                self.human_turn(player)
+            else:
+                self.agent_turn(player)
+                self.resolve_chance()
+                if not self.state.is_terminal() and self.forfeit is None:
+                    self.show(viewer)
+        if self.state.is_terminal() or self.forfeit is not None:
+            self.finish(viewer)
+        return self.state
+
+    def resolve_chance(self) -> None:
+        while self.state.current_player() == CHANCE:
+            self.state.apply_legal_action(self.state.sample_chance())
+
+    def show(self, viewer: int) -> None:
+        self.console.print(self.game.render(self.state.observation(viewer)))
+
+    def human_turn(self, player: int) -> None:
+        start = time.perf_counter()
+        try:
+            line = self.read(f"[{self.game.info.title}] your move> ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("\nbye.")
+            self.quit = True
+            return
+        if self.clocks is not None:
+            self.clocks[player] -= time.perf_counter() - start
+            if self.clocks[player] < 0:
+                self.forfeit = {"player": player, "reason": "ran out of time"}
+                return
+        self.handle(line.strip(), player)
+
+    def handle(self, line: str, player: int) -> None:
+        word, _, rest = line.partition(" ")
+        cmd = word.lower()
+        if not line:
+            return
+        if cmd in ("help", "?"):
+            self.console.print(HELP)
+        elif cmd in ("quit", "exit", "q"):
+            self.quit = True
+        elif cmd == "moves":
+            self.list_moves()
+        elif cmd == "board":
+            self.show(player)
+        elif cmd == "hint":
+            self.hint(player)
+        elif cmd == "undo":
+            self.undo(player)
+        elif cmd == "save":
+            self.save(Path(rest.strip()) if rest.strip() else self.save_path)
+        else:
+            try:
+                action = self.state.parse_move(line)
+            except SolotableError as e:
+                self.console.print(
+                    f"[red]{escape(str(e))}[/red]  (type [cyan]moves[/cyan] or [cyan]help[/cyan])"
+                )
+                return
+            words = self.state.describe_action(action)
+            self.state.apply_action(action)
+            self.console.print(f"you play [bold]{escape(words)}[/bold]")
+            self.resolve_chance()
+            if self.state.current_player() in self.human_seats:
+                self.show(player)
+
+    def agent_turn(self, player: int) -> None:
+        agent = self.opponents[player]
+        turn = Turn(
+            player,
+            self.state.legal_actions(),
+            lambda: self.state.observation(player),
+            None if self.clocks is None else self.clocks[player] / 10,
+        )
+        start = time.perf_counter()
+        with self.console.status(f"{agent.label()} is thinking…"):
+            action = agent.act(turn)
+        if self.clocks is not None:
+            self.clocks[player] -= time.perf_counter() - start
+            if self.clocks[player] < 0:
+                self.forfeit = {"player": player, "reason": "ran out of time"}
+                return
+        words = self.state.describe_action(action)
+        self.state.apply_action(action)
+        self.console.print(f"[magenta]{agent.label()}[/magenta] plays [bold]{escape(words)}[/bold]")
+
+    def list_moves(self) -> None:
+        table = Table(title="legal moves", show_lines=False)
+        table.add_column("notation", style="cyan")
+        table.add_column("meaning")
+        for text, words in self.state.legal_moves_text():
+            table.add_row(escape(text), escape(words))
+        self.console.print(table)
+
+    def hint(self, player: int) -> None:
+        names = {n for n, _ in agent_names(self.game.name)}
+        name = next((n for n in HINT_AGENTS if n in names), "random")
+        adviser = make_agent(name, self.game, player, self.seed + len(self.state.history))
+        turn = Turn(player, self.state.legal_actions(), lambda: self.state.observation(player), 1.0)
+        action = adviser.act(turn)
+        self.console.print(
+            f"hint ({name}): [bold]{escape(self.state.action_to_string(action))}[/bold] — "
+            f"{escape(self.state.describe_action(action))}"
+        )
+
+    def undo(self, player: int) -> None:
+        if not self.game.info.perfect_information:
+            self.console.print(
+                "[yellow]undo is off in this game: it would let you look at hidden cards "
+                "and take the move back.[/yellow]"
+            )
+            return
+        history = list(self.state.history)
+        # Take back moves until the last move of this player is gone.
+        cut = None
+        probe = self.game.new_initial_state(self.seed)
+        for i, a in enumerate(history):
+            if probe.current_player() == player:
+                cut = i
+            probe.apply_legal_action(a)
+        if cut is None:
+            self.console.print("[yellow]nothing to undo[/yellow]")
+            return
+        self.state = rebuild(self.game, self.seed, history[:cut])
+        self.resolve_chance()
+        self.console.print(f"took back {len(history) - cut} move(s)")
+        self.show(player)
+
+    def record(self) -> Record:
+        labels = []
+        for p in range(self.game.num_players()):
+            labels.append("human" if p in self.human_seats else self.opponents[p].label())
+        return record_of(self.state, self.seed, labels, self.forfeit)
+
+    def save(self, path: Path | None) -> None:
+        if path is None:
+            self.console.print("[yellow]say where: save FILE[/yellow]")
+            return
+        try:
+            save_record(path, self.record())
+        except OSError as e:
+            self.console.print(f"[red]cannot save to {escape(str(path))}: {escape(str(e))}[/red]")
+            return
+        self.console.print(f"saved to {escape(str(path))}")
+
+    def finish(self, viewer: int) -> None:
+        if self.forfeit is not None:
+            self.console.print(
+                f"[bold red]player {self.forfeit['player']} {self.forfeit['reason']} "
+                "and loses[/bold red]"
+            )
+        else:
+            self.show(viewer)
+            self.console.print(f"[bold]{escape(self.state.outcome())}[/bold]")
+        scores = ", ".join(f"{s:g}" for s in self.state.scores())
+        self.console.print(f"final scores: {scores}")
+        key = self.game.best_score_key()
+        if key is not None and self.scorebook is not None and self.forfeit is None:
+            score = float(self.state.scores()[0])
+            previous, is_new = self.scorebook.submit(key, score)
+            if self.scorebook.warning:
+                self.console.print(f"[yellow]{escape(self.scorebook.warning)}[/yellow]")
+            if previous is None:
+                self.console.print(f"first score recorded for these settings: {score:g}")
+            elif is_new:
+                self.console.print(f"[green]new best score! (previous best {previous:g})[/green]")
+            else:
+                self.console.print(f"best score for these settings: {previous:g}")
+        if self.save_path is not None:
+            self.save(self.save_path)

@@ -1,0 +1,83 @@
+"""The human-readable form of a simulation summary (the JSON one is the data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+
+def fmt_ci(entry: dict[str, Any], key: str = "mean", pct: bool = False) -> str:
+    value = entry.get(key)
+    lo, hi = entry.get("ci95", [None, None])
+    if value is None:
+        return "—"
+    if pct:
+        return f"{100 * value:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return f"{value:.2f} [{lo:.2f}, {hi:.2f}]"
+
+
+def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> None:
+    console.print(
+        f"[bold]{escape(summary['game'])}[/bold]: {summary['games']} games, seed "
+        f"{summary['seed']}, {seconds:.1f} s"
+    )
+    agents = summary["agents"]
+    table = Table(title="results (95% intervals)")
+    if agents and "wins" in agents[0]:
+        for col in (
+            "agent",
+            "games",
+            "wins",
+            "losses",
+            "draws",
+            "win rate",
+            "mean score",
+            "opponent score",
+        ):
+            table.add_column(col)
+        for a in agents:
+            table.add_row(
+                escape(a["name"]),
+                str(a["games"]),
+                str(a["wins"]),
+                str(a["losses"]),
+                str(a["draws"]),
+                fmt_ci(a["win_rate"], "rate", pct=True),
+                fmt_ci(a["mean_score"]),
+                fmt_ci(a["mean_opponent_score"]),
+            )
+    else:
+        for col in ("agent", "games", "win rate", "mean score"):
+            table.add_column(col)
+        for a in agents:
+            rate = fmt_ci(a["win_rate"], "rate", pct=True) if "win_rate" in a else "—"
+            table.add_row(escape(a["name"]), str(a["games"]), rate, fmt_ci(a["mean_score"]))
+    console.print(table)
+    for key, counts in summary.get("categories", {}).items():
+        total = sum(counts.values())
+        t = Table(title=f"{key} distribution")
+        t.add_column(key)
+        t.add_column("games")
+        t.add_column("share")
+        for value, count in counts.items():
+            t.add_row(escape(str(value)), str(count), f"{100 * count / total:.1f}%")
+        console.print(t)
+    numbers = summary.get("numbers", {})
+    if numbers:
+        t = Table(title="averages (95% intervals)")
+        t.add_column("quantity")
+        t.add_column("mean")
+        for key, entry in numbers.items():
+            t.add_row(escape(key), fmt_ci(entry))
+        console.print(t)
+    for key, groups in summary.get("score_by", {}).items():
+        t = Table(title=f"mean score by {key}")
+        t.add_column(key)
+        t.add_column("games")
+        t.add_column("mean score")
+        for value, entry in groups.items():
+            t.add_row(escape(value), str(entry["n"]), fmt_ci(entry))
+        console.print(t)

@@ -1,0 +1,130 @@
+"""The CLI through Typer's runner, on the test-only toy game (issue 2 §5)."""
+
+import json
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import solotable
+import tests.toy_game  # noqa: F401
+from solotable.cli.main import app, main
+from solotable.cli.session import PlaySession
+from solotable.core.record import load_record, replay
+
+runner = CliRunner()
+
+
+def test_simulate_json_has_the_promised_keys_and_is_reproducible():
+    args = [
+        "simulate",
+        "toy-race",
+        "--agents",
+        "random,first",
+        "--games",
+        "30",
+        "--seed",
+        "4",
+        "--json",
+    ]
+    r1 = runner.invoke(app, args)
+    r2 = runner.invoke(app, [*args[:-1], "--jobs", "2", "--json"])
+    assert r1.exit_code == 0, r1.output
+    s1, s2 = json.loads(r1.stdout), json.loads(r2.stdout)
+    assert s1 == s2
+    assert s1["game"] == "toy-race" and s1["games"] == 30 and s1["seed"] == 4
+    for agent in s1["agents"]:
+        assert {"name", "wins", "losses", "draws", "mean_score"} <= set(agent)
+        assert len(agent["mean_score"]["ci95"]) == 2
+
+
+def test_simulate_writes_records_that_replay(tmp_path):
+    r = runner.invoke(app, ["simulate", "toy-race", "-n", "2", "--records", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    for f in tmp_path.iterdir():
+        replay(load_record(f))
+
+
+def test_replay_check_ok_and_mismatch(tmp_path):
+    runner.invoke(app, ["simulate", "toy-race", "-n", "1", "--records", str(tmp_path)])
+    (f,) = tmp_path.iterdir()
+    ok = runner.invoke(app, ["replay", str(f), "--check"])
+    assert ok.exit_code == 0 and "ok:" in ok.stdout
+    doc = json.loads(f.read_text())
+    doc["result"]["scores"] = [123, 0]
+    f.write_text(json.dumps(doc))
+    bad = runner.invoke(app, ["replay", str(f), "--check"])
+    assert bad.exit_code == 1 and "result.scores" in bad.stdout
+
+
+def test_user_errors_exit_2_with_a_message(capsys):
+    for argv in (
+        ["rules", "nope"],
+        ["simulate", "toy-race", "--set", "target=zero"],
+        ["simulate", "toy-race", "--agents", "wizard"],
+    ):
+        try:
+            main(argv)
+        except SystemExit as e:
+            assert e.code == 2
+        err = capsys.readouterr().err
+        assert "error:" in err and "Traceback" not in err
+
+
+def test_corrupt_record_is_reported(tmp_path, capsys):
+    f = tmp_path / "bad.json"
+    f.write_text('{"format": 1')
+    try:
+        main(["replay", str(f)])
+    except SystemExit as e:
+        assert e.code == 2
+    assert "not valid JSON at line 1" in capsys.readouterr().err
+
+
+def scripted(lines):
+    it = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def test_play_session_handles_bad_input_undo_save_and_finish(tmp_path):
+    g = solotable.load_game("toy-race", target=8)
+    console = Console(record=True, width=100)
+    save = tmp_path / "game.json"
+    opp = {1: solotable.make_agent("first", g, 1)}
+    lines = ["fly", "moves", "help", "double", "take", "undo", "take", "save"] + ["take"] * 20
+    session = PlaySession(
+        g, 3, console, scripted(lines), human_seats={0}, opponents=opp, save_path=save
+    )
+    final = session.run()
+    out = console.export_text()
+    assert "cannot read 'fly'" in out
+    assert "legal moves" in out
+    assert "took back" in out
+    assert final.is_terminal() and "final scores" in out
+    rec = load_record(save)
+    assert replay(rec).to_dict() == final.to_dict()
+
+
+def test_resume_a_saved_game(tmp_path):
+    g = solotable.load_game("toy-race", target=20)
+    console = Console(record=True, width=100)
+    save = tmp_path / "g.json"
+    opp = {1: solotable.make_agent("first", g, 1)}
+    s1 = PlaySession(
+        g,
+        9,
+        console,
+        scripted(["take", "take", f"save {save}", "quit"]),
+        human_seats={0},
+        opponents=opp,
+    )
+    mid = s1.run()
+    rec = load_record(save)
+    s2 = PlaySession(g, 9, console, scripted([]), human_seats={0}, opponents=opp, resume=rec)
+    assert s2.state.to_dict() == mid.to_dict()

@@ -1,0 +1,71 @@
+"""The game loop, clocks, and reproducible simulation summaries."""
+
+import time
+
+import pytest
+
+import solotable
+import tests.toy_game  # noqa: F401
+from solotable.core.agent import Agent
+from solotable.core.errors import UnknownNameError
+from solotable.core.record import replay
+from solotable.core.runner import play_game
+from solotable.core.simulation import mean_ci, run_games, summarize, wilson
+
+
+def test_play_game_produces_a_replayable_record():
+    g = solotable.load_game("toy-race")
+    agents = [solotable.make_agent("random", g, p, p) for p in range(2)]
+    state, rec = play_game(g, agents, seed=11)
+    assert state.is_terminal()
+    assert replay(rec).to_dict() == state.to_dict()
+
+
+class Sleeper(Agent):
+    def act(self, turn):
+        time.sleep(0.02)
+        return turn.legal_actions[0]
+
+
+def test_running_out_of_clock_loses():
+    g = solotable.load_game("toy-race", target=50)
+    agents = [Sleeper(g, 0), solotable.make_agent("random", g, 1)]
+    state, rec = play_game(g, agents, seed=1, clocks=[0.05, 10.0])
+    assert rec.forfeit == {"player": 0, "reason": "ran out of time"}
+    assert rec.result and rec.result["returns"] == [-1.0, 1.0]
+    assert replay(rec).to_dict() == state.to_dict()
+
+
+def test_unknown_agent_lists_known_ones():
+    g = solotable.load_game("toy-race")
+    with pytest.raises(UnknownNameError, match="known agents: first, random"):
+        solotable.make_agent("wizard", g, 0)
+
+
+def test_summary_is_reproducible_and_independent_of_jobs():
+    a = run_games("toy-race", {}, ["random", "first"], 40, seed=5, jobs=1)
+    b = run_games("toy-race", {}, ["random", "first"], 40, seed=5, jobs=2)
+    sa = summarize("toy-race", ["random", "first"], 5, a, 2)
+    sb = summarize("toy-race", ["random", "first"], 5, b, 2)
+    assert sa == sb
+    ag = sa["agents"]
+    assert ag[0]["wins"] + ag[0]["losses"] + ag[0]["draws"] == 40
+    assert ag[0]["wins"] == ag[1]["losses"]
+    # seats alternate: each agent moved first in half of the games
+    assert sum(v["wins"] + v["losses"] + v["draws"] for v in ag[0]["by_seat"].values()) == 40
+    assert ag[0]["by_seat"]["0"]["wins"] + ag[0]["by_seat"]["0"]["losses"] == 20
+    assert set(sa["categories"]["winner"]) <= {"first", "second"}
+    assert sa["numbers"]["total"]["n"] == 40
+
+
+def test_records_written_per_game(tmp_path):
+    run_games("toy-race", {}, ["random", "random"], 3, seed=1, records_dir=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == [f"toy-race-0000{i}.json" for i in range(3)]
+
+
+def test_confidence_intervals():
+    m = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m["mean"] == 2.5 and m["ci95"][0] < 2.5 < m["ci95"][1]
+    w = wilson(0, 10)
+    assert w["rate"] == 0 and w["ci95"][0] == 0 and 0.2 < w["ci95"][1] < 0.35
