@@ -138,6 +138,19 @@ def _choose_game() -> str:
         console.print(f"[red]unknown choice {escape(answer)!r}[/red]")
 
 
+def _choose_level(game: Game) -> str:
+    names = [n for n, _ in agent_names(game.name)]
+    levels = [lv for lv in ("easy", "medium", "hard") if lv in names] or names
+    default = _default_ai(game)
+    while True:
+        answer = console.input(f"opponent ({', '.join(levels)}; Enter for {default})> ").strip()
+        if not answer:
+            return default
+        if answer in names:
+            return answer
+        console.print(f"[red]unknown opponent {escape(answer)!r}[/red]")
+
+
 def _default_ai(game: Game) -> str:
     names = [n for n, _ in agent_names(game.name)]
     for candidate in ("medium", "heuristic", "greedy", "random"):
@@ -169,9 +182,12 @@ def play(
         g = game_of(resume)
         seed = resume.seed
     else:
+        chosen = game is None
         if game is None:
             game = _choose_game()
         g = _load(game, settings)
+        if chosen and ai is None and g.num_players() > 1:
+            ai = _choose_level(g)
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000_007
     n = g.num_players()
