@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -26,7 +27,7 @@ from solotable.core.scorebook import ScoreBook
 
 HELP = """[bold]Commands[/bold]
   [cyan]<move>[/cyan]        play a move in the game's notation (see [cyan]moves[/cyan])
-  [cyan]moves[/cyan]         list the legal moves with their meaning
+  [cyan]moves[/cyan] [PREFIX] list the legal moves (those starting with PREFIX) and their meaning
   [cyan]hint[/cyan]          ask the strongest AI what it would play
   [cyan]undo[/cyan]          take back your last move (perfect-information games)
   [cyan]save[/cyan] [FILE]   save the game record (resume with --load FILE)
@@ -34,6 +35,7 @@ HELP = """[bold]Commands[/bold]
   [cyan]help[/cyan]          this text
   [cyan]quit[/cyan]          leave (save first if you want to come back)"""
 
+COMPACT_AFTER = 30
 HINT_AGENTS = ("hard", "heuristic", "medium", "greedy")
 
 
@@ -119,7 +121,7 @@ class PlaySession:
         elif cmd in ("quit", "exit", "q"):
             self.quit = True
         elif cmd == "moves":
-            self.list_moves()
+            self.list_moves(rest.strip())
         elif cmd == "board":
             self.show(player)
         elif cmd == "hint":
@@ -138,7 +140,7 @@ class PlaySession:
                 return
             words = self.state.describe_action(action)
             self.state.apply_action(action)
-            self.console.print(f"you play [bold]{escape(words)}[/bold]")
+            self.console.print(f"you: [bold]{escape(words)}[/bold]")
             self.resolve_chance()
             if self.state.current_player() in self.human_seats:
                 self.show(player)
@@ -161,13 +163,26 @@ class PlaySession:
                 return
         words = self.state.describe_action(action)
         self.state.apply_action(action)
-        self.console.print(f"[magenta]{agent.label()}[/magenta] plays [bold]{escape(words)}[/bold]")
+        self.console.print(f"[magenta]{agent.label()}[/magenta]: [bold]{escape(words)}[/bold]")
 
-    def list_moves(self) -> None:
+    def list_moves(self, prefix: str = "") -> None:
+        """The legal moves: a table with words, or compact columns when there are many."""
+        moves = [
+            (t, w) for t, w in self.state.legal_moves_text() if t.lower().startswith(prefix.lower())
+        ]
+        if not moves:
+            self.console.print(f"[yellow]no legal move starts with {escape(prefix)!r}[/yellow]")
+            return
+        if len(moves) > COMPACT_AFTER:
+            self.console.print(
+                f"{len(moves)} legal moves (type [cyan]moves PREFIX[/cyan] for their meaning):"
+            )
+            self.console.print(Columns([f"[cyan]{escape(t)}[/cyan]" for t, _ in moves]))
+            return
         table = Table(title="legal moves", show_lines=False)
         table.add_column("notation", style="cyan")
         table.add_column("meaning")
-        for text, words in self.state.legal_moves_text():
+        for text, words in moves:
             table.add_row(escape(text), escape(words))
         self.console.print(table)
 
