@@ -38,7 +38,7 @@ def test_running_out_of_clock_loses():
 
 def test_unknown_agent_lists_known_ones():
     g = solotable.load_game("toy-race")
-    with pytest.raises(UnknownNameError, match="known agents: first, random"):
+    with pytest.raises(UnknownNameError, match="known agents: first, mcts, random"):
         solotable.make_agent("wizard", g, 0)
 
 

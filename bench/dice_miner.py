@@ -1,0 +1,73 @@
+"""Random full games of Dice Miner solo per second on one core.
+
+Uses the fast paths (``apply_legal_action`` and ``sample_chance``) the way
+search agents do; the figure goes into docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from solotable.core.players import CHANCE
+from solotable.core.registry import load_game
+from solotable.core.rng import Rng
+
+
+def _rate(seconds: float, avoid_stop: bool) -> tuple[float, float, int]:
+    """Games/s and plies/s; ``avoid_stop`` plays on until nothing is left (longest games)."""
+    game = load_game("dice-miner")
+    stop = game.num_distinct_actions()  # never an action id: no avoidance
+    if avoid_stop:
+        stop = game.new_initial_state(0).string_to_action("stop")
+    rng = Rng(12345)
+    games = plies = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state(games)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_legal_action(state.sample_chance())
+            else:
+                legal = state.legal_actions()
+                if len(legal) > 1 and legal[-1] == stop:
+                    legal = legal[:-1]
+                state.apply_legal_action(rng.choice(legal))
+            plies += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / elapsed, games
+
+
+def run(seconds: float) -> dict[str, float]:
+    games_s, plies_s, games = _rate(seconds / 2, avoid_stop=False)
+    full_s, full_plies_s, _ = _rate(seconds / 2, avoid_stop=True)
+    return {
+        "random_games_per_s": round(games_s, 1),
+        "plies_per_s": round(plies_s, 1),
+        "games": games,
+        "no_stop_random_games_per_s": round(full_s, 1),
+        "no_stop_plies_per_s": round(full_plies_s, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=4.0, help="how long to run")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    result = run(args.seconds)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"dice-miner: {result['random_games_per_s']:.0f} random games/s "
+            f"({result['plies_per_s']:.0f} plies/s); never stopping early: "
+            f"{result['no_stop_random_games_per_s']:.0f} games/s"
+        )
+
+
+if __name__ == "__main__":
+    main()

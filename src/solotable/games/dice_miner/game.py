@@ -1,0 +1,157 @@
+"""Dice Miner (Atlas Games), solo mode: the Game class and its options.
+
+The dice table is loaded once per Game (built-in ``data/dice.json`` or the
+file named by the ``dice`` option) and turned into per-code lookup tuples so
+that states only do integer arithmetic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solotable.core.errors import OptionError
+from solotable.core.game import Assumption, Game, GameInfo, Observation, parse_assumptions
+from solotable.core.options import OptionSpec
+from solotable.core.registry import register_game
+from solotable.core.rng import Rng
+from solotable.core.scorebook import settings_key
+from solotable.games.dice_miner.actions import Layout
+from solotable.games.dice_miner.dice import (
+    FACES_PER_DIE,
+    HAZARD,
+    MAGIC,
+    NTYPES,
+    TUNNEL,
+    DiceTable,
+    load_dice_file,
+    parse_dice,
+)
+from solotable.games.dice_miner.mountain import Mountain, check_rows, parse_rows
+from solotable.games.dice_miner.render import render
+from solotable.games.dice_miner.scoring import Ratings, parse_ratings
+from solotable.games.dice_miner.state import DiceMinerState
+
+F = FACES_PER_DIE
+
+
+@register_game
+class DiceMinerGame(Game):
+    info = GameInfo(
+        name="dice-miner",
+        title="Dice Miner (solo)",
+        summary="Dig dice out of a mountain: neutralise dangers, hide gems, complete tunnels.",
+        num_players=1,
+        perfect_information=False,
+        has_chance=True,
+        options=(
+            OptionSpec(
+                "magic_dice",
+                int,
+                3,
+                "starting Magic dice (fewer is harder)",
+                minimum=0,
+                maximum=10,
+            ),
+            OptionSpec(
+                "rows",
+                str,
+                "6-5-4-3-2",
+                "mountain row sizes, bottom row first, each row shorter than the one below",
+                check=check_rows,
+            ),
+            OptionSpec(
+                "refills", int, 2, "mountain refills allowed per game", minimum=0, maximum=10
+            ),
+            OptionSpec(
+                "dice",
+                str,
+                "",
+                "path to a dice JSON file (empty: the built-in table, data/dice.json)",
+            ),
+        ),
+        presets={
+            "standard": {"magic_dice": 3},
+            "hard": {"magic_dice": 2},
+            "harder": {"magic_dice": 1},
+            "hardest": {"magic_dice": 0},
+        },
+        package="solotable.games.dice_miner",
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        path = str(self.options["dice"])
+        self.table: DiceTable = (
+            load_dice_file(path) if path else parse_dice(self.load_data("dice.json"), "dice.json")
+        )
+        self.ratings: Ratings = parse_ratings(self.load_data("ratings.json"), "ratings.json")
+        magic = int(self.options["magic_dice"])
+        if magic > self.table.counts[MAGIC]:
+            raise OptionError(
+                f"option 'magic_dice': {magic} starting Magic dice, but the dice table "
+                f"({self.table.source}) has only {self.table.counts[MAGIC]}"
+            )
+        self.mtn = Mountain.build(parse_rows(str(self.options["rows"])))
+        self.layout = Layout.build(self.mtn.size)
+        table = self.table
+        self.magic_kinds: tuple[int, ...] = tuple(
+            k for k in range(len(table.kinds[MAGIC])) if k != table.beer_kind[MAGIC]
+        )
+        need: list[int] = []
+        options_of: list[tuple[int, ...]] = []
+        for c in range(NTYPES * F):
+            t, k = divmod(c, F)
+            need.append(
+                1
+                if t == TUNNEL
+                else (2 if table.dragon[c] else 3)
+                if t == HAZARD and k != table.beer_kind[t]
+                else 0
+            )
+            if k == table.beer_kind[t]:
+                options_of.append(tuple(t * F + j for j in range(len(table.kinds[t])) if j != k))
+            else:
+                options_of.append((c,))
+        self.need: tuple[int, ...] = tuple(need)
+        """0: always selectable; 1: Tunnel run rule; 2: needs a shield; 3: needs a pickaxe."""
+        self.options_of: tuple[tuple[int, ...], ...] = tuple(options_of)
+        """The faces a die showing code ``c`` may be taken as (several for beer)."""
+        self.face_odds: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+            tuple((t * F + k, w / F) for k, w in enumerate(table.weights[t])) for t in range(NTYPES)
+        )
+
+        self.odds_cache: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+        """Fill-draw outcomes by bag contents: they depend on nothing else."""
+
+    def num_distinct_actions(self) -> int:
+        return self.layout.size
+
+    def max_game_length(self) -> int:
+        fills = self.mtn.size * (int(self.options["refills"]) + 1)
+        return 3 * fills + 3 * self.table.total + 20
+
+    def new_initial_state(self, seed: int = 0) -> DiceMinerState:
+        return DiceMinerState(self, seed)
+
+    def sample_state(self, observation: Observation, player: int, rng: Rng) -> DiceMinerState:
+        """Everything is on the table; only the sampled state's RNG is new."""
+        return DiceMinerState.from_position(self, observation["position"], rng.below(2**63))
+
+    def render(self, observation: Observation) -> str:
+        return render(observation)
+
+    def best_score_key(self) -> str:
+        """Scores compare only with the same magic dice, mountain, refills and dice table."""
+        return settings_key(
+            self.name,
+            {
+                "magic_dice": self.options["magic_dice"],
+                "rows": self.options["rows"],
+                "refills": self.options["refills"],
+                "dice": "builtin" if not self.options["dice"] else f"sha:{self.table.digest}",
+            },
+        )
+
+    def assumptions(self) -> list[Assumption]:
+        solo = parse_assumptions(self.load_data("solo.json")["assumptions"], "solo.json")
+        return list(self.table.assumptions) + list(self.ratings.assumptions) + solo

@@ -1,0 +1,166 @@
+"""End of game and scoring (seed: MARQUER LES POINTS, score tables; spec §5.6-5.8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from solotable.core.errors import IllegalActionError
+from solotable.core.scorebook import ScoreBook
+from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
+
+
+def test_scoring_table_exactly() -> None:
+    """Seed table: danger 1/symbol, visible gem 1, hidden gem 2, run reaching 5 = 5."""
+    s = position(
+        game(),
+        {},
+        {
+            "hazard dragon4": 1,
+            "hazard cavein2": 1,
+            "tool shield1": 1,
+            "tool pickaxe1": 1,
+            "tool chest1": 1,
+            "treasure gem3": 2,
+            "treasure gem2": 1,
+            "tunnel n1": 3,
+            "tunnel n2": 2,
+            "tunnel n3": 2,
+            "tunnel n4": 1,
+            "tunnel n5": 1,
+            "magic magic3": 1,
+        },
+        hidden={"treasure gem3": 1},
+    )
+    assert s.score_parts() == {
+        "dangers": 6,
+        "treasure": 3 + 2,
+        "hidden_treasure": 6,
+        "tunnels": 5,
+        "total": 22,
+    }
+    assert s.scores() == [22.0]
+    assert s.returns() == [22.0]
+
+
+def test_spec_worked_example_scores_17() -> None:
+    """Spec §5.7 worked example: 4 + 6 + 2 + 5 = 17."""
+    s = position(
+        game(),
+        {},
+        {
+            "hazard dragon4": 1,
+            "tool shield1": 1,
+            "tool chest1": 1,
+            "treasure gem3": 1,
+            "treasure gem2": 1,
+            "tunnel n1": 2,
+            "tunnel n2": 2,
+            "tunnel n3": 1,
+            "tunnel n4": 1,
+            "tunnel n5": 1,
+        },
+        hidden={"treasure gem3": 1},
+    )
+    assert s.score() == 17
+
+
+def test_incomplete_runs_score_nothing() -> None:
+    """Seed table: only runs that reach 5 score (spec §7 Q10)."""
+    s = position(game(), {}, {"tunnel n1": 1, "tunnel n2": 1, "tunnel n3": 1, "tunnel n4": 1})
+    assert s.score() == 0
+
+
+@pytest.mark.parametrize(
+    ("score", "band"),
+    [
+        (0, "Disaster"),
+        (14, "Disaster"),
+        (15, "A brave start"),
+        (30, "A brave start"),
+        (31, "Getting there"),
+        (45, "Getting there"),
+        (46, "Average"),
+        (50, "Average"),
+        (60, "Average"),
+        (61, "Excellent"),
+        (70, "Excellent"),
+        (71, "Masterful"),
+        (200, "Masterful"),
+    ],
+)
+def test_rating_bands_with_the_45_50_line_read_as_46_60(score: int, band: str) -> None:
+    """Seed score table, spec §5.8: '45-50' is read as 46-60 so the bands are contiguous."""
+    assert game().ratings.band(score).name == band
+
+
+def test_stop_ends_the_game_with_band_and_breakdown() -> None:
+    """Seed MARQUER LES POINTS: stop whenever you want, then count."""
+    s = position(game(), bottom("treasure gem3", "tunnel n1"), {"tool chest1": 1})
+    play(s, "take a1 hide", "stop")
+    assert s.is_terminal()
+    assert s.legal_actions() == []
+    assert s.outcome() == "6 points (Disaster): the player stopped"
+    stats = s.stats()
+    assert stats["band"] == "Disaster"
+    assert stats["score"] == 6
+    assert stats["end"] == "stopped"
+    with pytest.raises(IllegalActionError, match="game is over"):
+        play(s, "take a2")
+
+
+def test_game_ends_when_no_action_is_possible() -> None:
+    """Seed MARQUER LES POINTS: the game ends when no action can be taken."""
+    g = game(refills=0)
+    s = position(g, bottom("hazard dragon2", "tunnel n3"), {"tool shield1": 1}, refills_left=0)
+    assert legal_texts(s) == {"take a1", "stop"}
+    play(s, "take a1")
+    assert s.is_terminal()
+    assert s.stats()["end"] == "stuck"
+    assert s.outcome() == "2 points (Disaster): no action was left"
+
+
+def test_a_held_magic_die_or_a_refill_keeps_the_game_going() -> None:
+    g = game()
+    s = position(g, bottom("tunnel n3"), {"magic magic1": 1}, refills_left=0)
+    assert not s.is_terminal()
+    assert legal_texts(s) == {"spend magic1", "stop"}
+    play(s, "spend magic1", "recycle a1")
+    # The mountain is empty, no refill: over.
+    assert s.is_terminal()
+
+
+def test_end_screen_shows_breakdown_and_rating() -> None:
+    """Issue: the end screen breaks the score down by source and shows the band."""
+    g = game()
+    s = position(g, {}, {"hazard dragon4": 1, "tool shield1": 1, "treasure gem2": 1})
+    play(s, "stop")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(g.render(s.observation(0)))
+    text = console.export_text()
+    assert "Game over" in text
+    assert "Neutralised dangers:   4" in text
+    assert "Treasure (visible):    2" in text
+    assert "Total:                 6" in text
+    assert "Rating: Disaster" in text
+
+
+def test_best_score_survives_a_restart_and_a_corrupt_file(tmp_path: Path) -> None:
+    """Issue: the best score per settings is kept across restarts; a bad file never crashes."""
+    g = game()
+    key = g.best_score_key()
+    path = tmp_path / "best.json"
+    assert ScoreBook(path).submit(key, 31) == (None, True)
+    assert ScoreBook(path).best(key) == 31
+    assert ScoreBook(path).best(game(magic_dice=2).best_score_key()) is None
+    path.write_text("{not json", "utf-8")
+    book = ScoreBook(path)
+    assert book.warning and book.best(key) is None
+
+
+def test_rules_text_names_the_data_files() -> None:
+    text = game().rules_text()
+    for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "46–60"):
+        assert needle in text

@@ -1,0 +1,117 @@
+"""Invariants over random legal games (issue: property tests; core conformance)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solotable.core.conformance import check_replay, check_state, random_playout
+from solotable.core.game import State
+from solotable.core.players import CHANCE
+from solotable.core.record import record_from_json, record_of, record_to_json, replay
+from solotable.core.rng import Rng
+from solotable.games.dice_miner.state import DiceMinerState
+from tests.games.dice_miner.helpers import game
+
+GAMES = {
+    "default": game(),
+    "small": game(rows="4-3-1", magic_dice=1, refills=3),
+    "hardest": game(preset="hardest"),
+}
+
+
+def invariants(state: State) -> None:
+    assert isinstance(state, DiceMinerState)
+    g = state.game
+    pos = state.position()
+    on_mountain = sum(1 for d in pos["mountain"] if d)
+    in_bag = sum(pos["bag"].values())
+    collected = sum(pos["collection"].values())
+    # Dice conservation: bag + mountain + collection + removed = all dice.
+    assert in_bag + on_mountain + collected + pos["removed"] == g.table.total == 60
+    for t, n in pos["bag"].items():
+        assert n >= 0, t
+    # Support rule: every die above the bottom row rests on two dice.
+    m = state.mountain
+    for s, c in enumerate(m):
+        if c >= 0:
+            assert all(m[x] >= 0 for x in g.mtn.supports[s]), g.mtn.names[s]
+    # Tool bookkeeping never goes negative.
+    assert min(state.free_shield, state.free_pickaxe, state.free_chest) >= 0
+    # The observation rebuilds the same position (nothing is hidden but the RNG).
+    obs = state.observation(0)
+    rebuilt = g.sample_state(obs, 0, Rng(1))
+    assert rebuilt.position() == pos
+    assert rebuilt.current_player() == state.current_player()
+    assert sorted(rebuilt.legal_actions()) == sorted(state.legal_actions())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.sampled_from(sorted(GAMES)))
+def test_random_games_keep_the_invariants(seed: int, which: str) -> None:
+    g = GAMES[which]
+    final = random_playout(g, seed, Rng(seed + 1), invariants)
+    assert final.is_terminal()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_long_games_without_stopping_keep_the_invariants(seed: int) -> None:
+    final = long_game(seed, invariants)
+    # Never stopping, the game can only end because nothing is left to do.
+    assert isinstance(final, DiceMinerState) and final.stats()["end"] == "stuck"
+    assert final.history.count(final.game.layout.refill) <= 2
+
+
+def long_game(seed: int, check: Callable[[State], None]) -> State:
+    """Random play that never stops voluntarily, so refills, recycles and the stuck end occur."""
+    g = GAMES["default"]
+    rng = Rng(seed)
+    s = g.new_initial_state(seed)
+    stop = g.layout.stop
+    while not s.is_terminal():
+        check(s)
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+            continue
+        legal = [a for a in s.legal_actions() if a != stop] or [stop]
+        s.apply_action(rng.choice(legal))
+    check(s)
+    return s
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_conformance_and_replay_in_long_games(seed: int) -> None:
+    """core.conformance checks on every state of a full-length game, then a replay."""
+    final = long_game(seed, check_state)
+    record = record_from_json(record_to_json(record_of(final, seed)))
+    assert replay(record).to_dict() == final.to_dict()
+    assert record.result is not None and record.result["scores"] == final.scores()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_conformance_on_every_state(seed: int) -> None:
+    random_playout(GAMES["default"], seed, Rng(seed), check_state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), which=st.sampled_from(sorted(GAMES)))
+def test_replay_reproduces_the_game(seed: int, which: str) -> None:
+    check_replay(GAMES[which], seed, Rng(seed))
+
+
+def test_observation_does_not_depend_on_the_hidden_rng() -> None:
+    """Hidden info: two states differing only in their RNG observe the same."""
+    g = game()
+    a = g.new_initial_state(1)
+    b = g.new_initial_state(2)
+    for s in (a, b):
+        for face in ("magic magic1", "magic magic2", "magic magic3"):
+            s.apply_action(s.string_to_action(f"draw {face}"))
+    assert a.to_dict() != b.to_dict()
+    assert a.observation(0) == b.observation(0)
+    assert "rng" not in str(a.observation(0).keys())
