@@ -248,7 +248,7 @@ class PlaySession:
             self.console.print(f"[bold]{escape(self.state.outcome())}[/bold]")
         scores = ", ".join(f"{s:g}" for s in self.state.scores())
         self.console.print(f"final scores: {scores}")
-        key = self.game.best_score_key()
+        key = self.state.best_score_key()
         if key is not None and self.scorebook is not None and self.forfeit is None:
             score = float(self.state.scores()[0])
             previous, is_new = self.scorebook.submit(key, score)

@@ -243,6 +243,14 @@ class State(ABC):
         """A sentence saying how the game ended (or where it stands)."""
         return ""
 
+    def best_score_key(self) -> str | None:
+        """Where this game's final score is compared with earlier ones.
+
+        Defaults to the game's key; a state overrides it when a setting is
+        only fixed during play (a faction drawn at random, say).
+        """
+        return self.game.best_score_key()
+
     def stats(self) -> dict[str, str | float]:
         """Per-game facts for simulation reports (read at the end of a game).
 

@@ -1,0 +1,228 @@
+"""The fixed action space and its typable notation.
+
+Actions name card *types* (``build pub``), not hand positions, so ids stay
+fixed whatever the hand holds and notation reads like the table. The space
+size depends only on the card set (number of types and connection cards).
+"""
+
+from __future__ import annotations
+
+from solotable.core.errors import NotationError
+from solotable.games.fifty_first_state.cards import CardSet
+
+WORK_GOODS = ("fuel", "gun", "iron", "brick", "card")
+STORE_GOODS = ("fuel", "gun", "iron", "brick", "worker")
+PAY_GOODS = ("fuel", "gun", "iron", "brick", "ammo")
+"""Parameter 1..5 of ``use``: a good chosen to pay or to take."""
+COLOURS = ("blue", "red")
+
+# Kinds returned by Layout.decode.
+PASS, KEEP, REFUSE, DONE = "pass", "keep", "refuse", "done"
+FACTION, WORK, TAKE, STORE = "faction", "work", "take", "store"
+BUILD, DEAL, RAZE, PLAY, OPP = "build", "deal", "raze", "play", "opp"
+DEVELOP, USE = "develop", "use"
+DRAW, REVEAL, FLIP, PICK = "draw", "reveal", "flip", "pick"
+
+
+class Layout:
+    """Action id arithmetic for one card set and faction list."""
+
+    def __init__(self, cs: CardSet, faction_ids: tuple[str, ...]) -> None:
+        self.cs = cs
+        self.faction_ids = faction_ids
+        n = cs.n
+        c = len(cs.conn_ids)
+        self.n = n
+        self.c = c
+        self.h = h = n + c
+        self.hand_ids = cs.ids + cs.conn_ids
+        self.P = 6 + n
+        self.FAC = 4
+        self.FAC_CARD = 7
+        self.WORK = self.FAC_CARD + 3 * h
+        self.TAKE = self.WORK + len(WORK_GOODS)
+        self.STORE = self.TAKE + 2
+        self.BUILD = self.STORE + len(STORE_GOODS)
+        self.DEAL = self.BUILD + n
+        self.RAZE = self.DEAL + n
+        self.PLAY = self.RAZE + n
+        self.OPP = self.PLAY + c
+        self.DEV = self.OPP + n
+        self.USE = self.DEV + 2 * n * n
+        self.DRAW = self.USE + n * self.P
+        self.REVEAL = self.DRAW + n
+        self.FLIP = self.REVEAL + n
+        self.PICK = self.FLIP + c
+        self.size = self.PICK + len(faction_ids)
+        self.card_index = {cid: i for i, cid in enumerate(cs.ids)}
+        self.hand_index = {cid: i for i, cid in enumerate(self.hand_ids)}
+        self.conn_index = {cid: i for i, cid in enumerate(cs.conn_ids)}
+
+    # -- encode -------------------------------------------------------------
+    def use(self, t: int, param: int = 0) -> int:
+        return self.USE + t * self.P + param
+
+    def develop(self, t: int, u: int, token: bool) -> int:
+        return self.DEV + ((1 if token else 0) * self.n + t) * self.n + u
+
+    # -- decode -------------------------------------------------------------
+    def decode(self, a: int) -> tuple[str, int, int, int]:
+        """``(kind, x, y, z)``: the action's kind and its integer arguments."""
+        if a < 4:
+            return ((PASS, KEEP, REFUSE, DONE)[a], 0, 0, 0)
+        if a < self.FAC_CARD:
+            return (FACTION, a - self.FAC, -1, 0)
+        if a < self.WORK:
+            k, hh = divmod(a - self.FAC_CARD, self.h)
+            return (FACTION, k, hh, 0)
+        if a < self.TAKE:
+            return (WORK, a - self.WORK, 0, 0)
+        if a < self.STORE:
+            return (TAKE, a - self.TAKE, 0, 0)
+        if a < self.BUILD:
+            return (STORE, a - self.STORE, 0, 0)
+        if a < self.DEAL:
+            return (BUILD, a - self.BUILD, 0, 0)
+        if a < self.RAZE:
+            return (DEAL, a - self.DEAL, 0, 0)
+        if a < self.PLAY:
+            return (RAZE, a - self.RAZE, 0, 0)
+        if a < self.OPP:
+            return (PLAY, a - self.PLAY, 0, 0)
+        if a < self.DEV:
+            return (OPP, a - self.OPP, 0, 0)
+        if a < self.USE:
+            r, u = divmod(a - self.DEV, self.n)
+            mode, t = divmod(r, self.n)
+            return (DEVELOP, t, u, mode)
+        if a < self.DRAW:
+            t, p = divmod(a - self.USE, self.P)
+            return (USE, t, p, 0)
+        if a < self.REVEAL:
+            return (DRAW, a - self.DRAW, 0, 0)
+        if a < self.FLIP:
+            return (REVEAL, a - self.REVEAL, 0, 0)
+        if a < self.PICK:
+            return (FLIP, a - self.FLIP, 0, 0)
+        return (PICK, a - self.PICK, 0, 0)
+
+    # -- notation -------------------------------------------------------------
+    def to_string(self, a: int) -> str:
+        if not 0 <= a < self.size:
+            raise ValueError(f"action {a} outside the action space")
+        kind, x, y, z = self.decode(a)
+        ids = self.cs.ids
+        if kind in (PASS, KEEP, REFUSE, DONE):
+            return kind
+        if kind == FACTION:
+            return f"faction {x + 1}" if y < 0 else f"faction {x + 1} {self.hand_ids[y]}"
+        if kind == WORK:
+            return f"work {WORK_GOODS[x]}"
+        if kind == TAKE:
+            return f"take {COLOURS[x]}"
+        if kind == STORE:
+            return f"store {STORE_GOODS[x]}"
+        if kind in (BUILD, DEAL, RAZE, OPP):
+            return f"{kind} {ids[x]}"
+        if kind == PLAY:
+            return f"play {self.cs.conn_ids[x]}"
+        if kind == DEVELOP:
+            return f"develop {ids[x]} over {ids[y]}" + (" token" if z else "")
+        if kind == USE:
+            if y == 0:
+                return f"use {ids[x]}"
+            if y <= 5:
+                return f"use {ids[x]} {PAY_GOODS[y - 1]}"
+            return f"use {ids[x]} {ids[y - 6]}"
+        if kind == DRAW:
+            return f"draw:{ids[x]}"
+        if kind == REVEAL:
+            return f"reveal:{ids[x]}"
+        if kind == FLIP:
+            return f"flip:{self.cs.conn_ids[x]}"
+        return f"faction:{self.faction_ids[x]}"
+
+    def _card(self, text: str, word: str, table: dict[str, int], what: str) -> int:
+        if not word:
+            raise NotationError(text, f"missing {what} name")
+        if word in table:
+            return table[word]
+        matches = [k for k in table if k.startswith(word)]
+        if len(matches) == 1:
+            return table[matches[0]]
+        if matches:
+            names = sorted(matches)
+            more = ", ..." if len(names) > 6 else ""
+            raise NotationError(text, f"{word!r} is ambiguous: {', '.join(names[:6])}{more}")
+        raise NotationError(text, f"unknown {what} {word!r}")
+
+    def from_string(self, text: str) -> int:
+        t = " ".join(text.strip().lower().split())
+        if not t:
+            raise NotationError(text, "empty move")
+        if ":" in t:
+            head, _, word = t.partition(":")
+            word = word.strip()
+            if head == "draw":
+                return self.DRAW + self._card(text, word, self.card_index, "card")
+            if head == "reveal":
+                return self.REVEAL + self._card(text, word, self.card_index, "card")
+            if head == "flip":
+                return self.FLIP + self._card(text, word, self.conn_index, "connection card")
+            if head == "faction":
+                fi = {f: i for i, f in enumerate(self.faction_ids)}
+                return self.PICK + self._card(text, word, fi, "faction")
+            raise NotationError(text, "unknown chance outcome; expected draw:, reveal:, flip:")
+        words = t.split(" ")
+        verb, args = words[0], words[1:]
+        simple = {"pass": 0, "keep": 1, "refuse": 2, "done": 3}
+        if verb in simple:
+            if args:
+                raise NotationError(text, f"{verb!r} takes no argument")
+            return simple[verb]
+        if verb == "faction":
+            if not args or args[0] not in ("1", "2", "3") or len(args) > 2:
+                raise NotationError(text, "expected 'faction 1|2|3' (plus a card to discard)")
+            k = int(args[0]) - 1
+            if len(args) == 1:
+                return self.FAC + k
+            return self.FAC_CARD + k * self.h + self._card(text, args[1], self.hand_index, "card")
+        if verb in ("work", "take", "store"):
+            opts = {"work": WORK_GOODS, "take": COLOURS, "store": STORE_GOODS}[verb]
+            if len(args) != 1 or args[0] not in opts:
+                raise NotationError(text, f"expected '{verb} {'|'.join(opts)}'")
+            first = {"work": self.WORK, "take": self.TAKE, "store": self.STORE}[verb]
+            return first + opts.index(args[0])
+        if verb in ("build", "deal", "raze", "opp"):
+            if len(args) != 1:
+                raise NotationError(text, f"expected '{verb} CARD'")
+            starts = {"build": self.BUILD, "deal": self.DEAL, "raze": self.RAZE, "opp": self.OPP}
+            return starts[verb] + self._card(text, args[0], self.card_index, "card")
+        if verb == "play":
+            if len(args) != 1:
+                raise NotationError(text, "expected 'play CONNECTION'")
+            return self.PLAY + self._card(text, args[0], self.conn_index, "connection card")
+        if verb == "develop":
+            if (
+                len(args) not in (3, 4)
+                or args[1] != "over"
+                or (len(args) == 4 and args[3] != "token")
+            ):
+                raise NotationError(text, "expected 'develop CARD over LOCATION [token]'")
+            c1 = self._card(text, args[0], self.card_index, "card")
+            c2 = self._card(text, args[2], self.card_index, "card")
+            return self.develop(c1, c2, len(args) == 4)
+        if verb == "use":
+            if len(args) not in (1, 2):
+                raise NotationError(text, "expected 'use LOCATION [GOOD|DEAL]'")
+            loc = self._card(text, args[0], self.card_index, "card")
+            if len(args) == 1:
+                return self.use(loc)
+            if args[1] in PAY_GOODS:
+                return self.use(loc, 1 + PAY_GOODS.index(args[1]))
+            return self.use(loc, 6 + self._card(text, args[1], self.card_index, "card or good"))
+        raise NotationError(
+            text,
+            "unknown move; expected keep, refuse, build, deal, raze, develop, use, opp, "
+            "faction, work, take, play, store, done or pass",
+        )

@@ -1,0 +1,159 @@
+"""The 51st State solo game: options, data loading, registration."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.options import OptionSpec
+from solotable.core.registry import register_game
+from solotable.core.rng import Rng
+from solotable.core.scorebook import settings_key
+from solotable.games.fifty_first_state.actions import Layout
+from solotable.games.fifty_first_state.cards import CardSet, load_card_set, read_card_file
+from solotable.games.fifty_first_state.engine import FiftyFirstStateState
+from solotable.games.fifty_first_state.factions import FactionSet, load_factions
+from solotable.games.fifty_first_state.view import render, state_from_observation
+
+PACKAGE = "solotable.games.fifty_first_state"
+FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
+
+
+@lru_cache(maxsize=1)
+def _default_cards() -> CardSet:
+    from importlib import resources
+
+    text = resources.files(PACKAGE).joinpath("data", "base_deck.json").read_text("utf-8")
+    return load_card_set(json.loads(text), "base_deck.json")
+
+
+@lru_cache(maxsize=1)
+def _default_factions() -> FactionSet:
+    from importlib import resources
+
+    text = resources.files(PACKAGE).joinpath("data", "factions.json").read_text("utf-8")
+    return load_factions(json.loads(text), "factions.json")
+
+
+@register_game
+class FiftyFirstStateGame(Game):
+    """Solo 51st State on the Master Set rules with the French solo overlay."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="51st-state",
+        title="51st State — solo variant",
+        summary="Build a post-apocalyptic state in 6 rounds against a virtual opponent deck.",
+        num_players=1,
+        perfect_information=False,
+        has_chance=True,
+        options=(
+            OptionSpec(
+                "faction",
+                str,
+                "random",
+                "your faction board ('random': a chance node picks one)",
+                choices=FACTION_CHOICES,
+            ),
+            OptionSpec(
+                "cards",
+                str,
+                "",
+                "path to another card-set JSON file (empty: the Master Set Base deck)",
+            ),
+        ),
+        package=PACKAGE,
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        path = str(self.options["cards"])
+        self.cards: CardSet = read_card_file(path) if path else _default_cards()
+        self.factions: FactionSet = _default_factions()
+        self.layout = Layout(self.cards, self.factions.ids())
+        mask = self.cards.icon_mask
+        # develop_compat[t] has bit u set when t may replace u paying brick:
+        # a shared icon, or a card without icons (it matches anything).
+        self.develop_compat: tuple[int, ...] = tuple(
+            sum(
+                1 << u
+                for u in range(self.cards.n)
+                if mask[t] & mask[u] or not mask[t] or not mask[u]
+            )
+            for t in range(self.cards.n)
+        )
+        fac = str(self.options["faction"])
+        self.fixed_faction = -1 if fac == "random" else self.factions.ids().index(fac)
+
+    def num_distinct_actions(self) -> int:
+        return self.layout.size
+
+    def max_game_length(self) -> int:
+        return 20_000
+
+    def new_initial_state(self, seed: int = 0) -> FiftyFirstStateState:
+        s = FiftyFirstStateState(self, seed)
+        s._settle()
+        return s
+
+    def sample_state(self, observation: Observation, player: int, rng: Rng) -> FiftyFirstStateState:
+        return state_from_observation(self, observation, rng)
+
+    def state_from_dict(self, d: dict[str, Any]) -> FiftyFirstStateState:
+        """A position from ``State.to_dict`` output (tests stage situations this way)."""
+        return FiftyFirstStateState.from_dict(self, d)
+
+    def render(self, observation: Observation) -> str:
+        return render(self, observation)
+
+    def best_score_key(self) -> str | None:
+        return settings_key(
+            self.name, {"faction": self.options["faction"], "cards": self.options["cards"]}
+        )
+
+    def assumptions(self) -> list[Assumption]:
+        return [*self.cards.assumptions, *self.factions.assumptions]
+
+    def card_catalog(self) -> list[dict[str, Any]]:
+        """Every card type's data in plain values (agents and tools read this)."""
+        cs = self.cards
+        out = []
+        for t in range(cs.n):
+            out.append(
+                {
+                    "id": cs.ids[t],
+                    "name": cs.names[t],
+                    "kind": ("production", "feature", "action")[cs.kind[t]],
+                    "open": cs.open[t],
+                    "distance": cs.distance[t],
+                    "icons": list(cs.icons[t]),
+                    "prod_gain": _named(cs.prod_gain[t]),
+                    "per_icon": None
+                    if cs.effect[t] != 2
+                    else {"good": _gname(cs.per_icon[t][0]), "max": cs.per_icon[t][2]},
+                    "act_cost": _named(cs.act_cost[t]),
+                    "act_any": cs.act_any[t],
+                    "act_deal": cs.act_deal[t],
+                    "act_gain": _named(cs.act_gain[t]),
+                    "act_choice": cs.act_choice[t],
+                    "act_uses": cs.act_uses[t],
+                    "bonus_gain": _named(cs.bonus_gain[t]),
+                    "bonus_store": _named(cs.bonus_store[t]),
+                    "bonus_vp_per_icon": cs.bonus_vpi[t] is not None,
+                    "deal": _named(cs.deal[t]),
+                    "raze": _named(cs.raze[t]),
+                    "lookout_reroll": cs.deal_reroll[t] or cs.built_reroll[t],
+                }
+            )
+        return out
+
+
+def _gname(g: int) -> str:
+    from solotable.games.fifty_first_state.goods import GOOD_NAMES
+
+    return GOOD_NAMES[g]
+
+
+def _named(vec: tuple[tuple[int, int], ...]) -> dict[str, int]:
+    return {_gname(g): n for g, n in vec}

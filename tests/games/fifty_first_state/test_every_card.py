@@ -1,0 +1,123 @@
+"""Every Base-deck card, built, dealt, razed and (for action cards) used, checked against
+an independent transcription of spec §6.2 (``spec_table.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import GOODS, goods_of, play, staged
+from .spec_table import SPEC_BASE_DECK
+
+IDS = [row[0] for row in SPEC_BASE_DECK]
+BY_ID = {row[0]: row for row in SPEC_BASE_DECK}
+ACTION_IDS = [row[0] for row in SPEC_BASE_DECK if row[5][0] == "action"]
+
+
+def _check_gain(s: Any, gain: dict[str, int], vp0: int = 0) -> None:
+    """Supply, VP and pending draws equal exactly ``gain`` (the cost was the whole supply)."""
+    g = goods_of(s)
+    for good in GOODS:
+        assert g[good] == gain.get(good, 0), good
+    assert s.vp == vp0 + gain.get("vp", 0)
+    assert s.pending_draws == gain.get("card", 0)
+
+
+def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return out
+
+
+def test_spec_table_and_data_file_agree_on_every_field() -> None:
+    from .helpers import game
+
+    g = game()
+    cat = {c["id"]: c for c in g.card_catalog()}
+    assert sorted(cat) == sorted(IDS)
+    for cid, copies, kind, is_open, dist, _e, _b, deal, raze in SPEC_BASE_DECK:
+        c = cat[cid]
+        t = g.layout.card_index[cid]
+        assert (g.cards.copies[t], c["kind"], c["open"], c["distance"]) == (
+            copies,
+            kind,
+            is_open,
+            dist,
+        ), cid
+        assert (c["deal"], c["raze"]) == (deal, raze), cid
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_build_every_card(cid: str) -> None:
+    _, _, kind, _, dist, effect, bonus, _, _ = BY_ID[cid]
+    s = staged(hand=(cid,), goods={"grey": dist})
+    play(s, f"build {cid}")
+    loc = s.observation(0)["locations"][-1]
+    assert (loc["card"], loc["row"]) == (cid, kind)
+    gain: dict[str, int] = {}
+    if effect[0] == "produce":
+        gain = _add(gain, effect[1])
+    elif effect[0] == "per_icon":
+        gain = _add(gain, {effect[1]: 1})  # the card counts itself
+    if bonus is not None:
+        if bonus[0] == "gain":
+            gain = _add(gain, bonus[1])
+        elif bonus[0] == "store":
+            assert loc["stored"] == bonus[1]
+        elif bonus[0] == "vp_per_icon":
+            gain = _add(gain, {"vp": 1})  # itself only
+    _check_gain(s, gain)
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_deal_every_card_gives_its_good_now(cid: str) -> None:
+    dist, deal = BY_ID[cid][4], BY_ID[cid][7]
+    s = staged(hand=(cid,), goods={"blue": dist})
+    play(s, f"deal {cid}")
+    _check_gain(s, deal)
+    assert s.observation(0)["deals"] == {cid: 1}
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_raze_every_card_gives_its_spoils(cid: str) -> None:
+    dist, raze = BY_ID[cid][4], BY_ID[cid][8]
+    s = staged(hand=(cid,), goods={"red": dist})
+    play(s, f"raze {cid}")
+    _check_gain(s, raze)
+    assert s.observation(0)["discard"].get(cid) == 1
+
+
+@pytest.mark.parametrize("cid", ACTION_IDS)
+def test_use_every_action_card_for_its_uses(cid: str) -> None:
+    _, cost, gain, uses = BY_ID[cid][5]
+    cost = dict(cost)
+    arg = ""
+    deals: tuple[str, ...] = ()
+    if cost.pop("any_basic", 0):
+        cost = _add(cost, {"fuel": 1})
+        arg = " fuel"
+    if cost.pop("deal", 0):
+        deals = ("docks",) * uses
+        arg = " docks"
+    gain = dict(gain)
+    if gain.pop("choice_basic", 0):
+        gain["iron"] = 1
+        arg = " iron"
+    total = {k: v * uses for k, v in cost.items()}
+    s = staged(locs=(cid,), deals=deals, goods=total)
+    drawn = 0
+    for i in range(uses):
+        assert s.observation(0)["locations"][-1]["uses_left"] == uses - i
+        play(s, f"use {cid}{arg}")
+        while s.current_player() < 0:  # a card reward is a draw (chance node)
+            s.apply_action(s.sample_chance())
+            drawn += 1
+    assert drawn == gain.pop("card", 0) * uses
+    assert sum(s.hand) == drawn
+    assert s.observation(0)["locations"][-1]["uses_left"] == 0
+    assert f"use {cid}{arg}" not in [m for m, _ in s.legal_moves_text()]
+    _check_gain(s, {k: v * uses for k, v in gain.items()})
+    if deals:
+        assert s.observation(0)["deals"] == {}

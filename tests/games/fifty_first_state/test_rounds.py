@@ -1,0 +1,150 @@
+"""Production, Cleanup and the end of the game (spec §3.3, §3.7, §9 A4; seed: Objectif)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solotable.core.errors import IllegalActionError
+from solotable.core.players import CHANCE
+from solotable.games.fifty_first_state.engine import ACTIONS, STORE
+
+from .helpers import goods_of, play, staged
+
+
+def _next_round(s: object) -> None:
+    """Pass, then resolve chance keeping every Lookout card, up to the next actions."""
+    play(s, "pass")  # type: ignore[arg-type]
+    while s.phase != ACTIONS or s.current_player() == CHANCE:  # type: ignore[attr-defined]
+        if s.current_player() == CHANCE:  # type: ignore[attr-defined]
+            s.apply_action(s.sample_chance())  # type: ignore[attr-defined]
+        elif s.phase == STORE:  # type: ignore[attr-defined]
+            play(s, "done")  # type: ignore[arg-type]
+        else:
+            play(s, "keep")  # type: ignore[arg-type]
+
+
+def test_production_faction_income_deals_and_locations_spec_3_3() -> None:
+    s = staged("mutants", locs=("school", "arena", "assassin"), deals=("docks", "church"))
+    d = s.to_dict()
+    d["opp"] = []  # no opponent card in the way: staged round 1 already produced
+    s = s.game.state_from_dict(d)
+    _next_round(s)
+    g = goods_of(s)
+    assert g["worker"] == 3 + 1  # faction + school
+    assert g["grey"] == 1
+    assert g["gun"] == 1 + 2 + 1  # faction good, arena (2 gun-type), assassin
+    assert g["iron"] == 1  # docks deal
+    assert s.vp == 1  # church deal
+    # 1 card from the faction board, already drawn: 4 staged + 3 lookout + 1
+    assert sum(s.hand) == 0 + 3 + 1
+
+
+def test_cleanup_discards_goods_and_resets_uses_spec_3_3() -> None:
+    s = staged(locs=("scrap-trader", "brick-storage"), goods={"iron": 3, "red": 2})
+    d = s.to_dict()
+    d["locs"][1][2][3] = 3  # brick storage holds 3 bricks
+    s = s.game.state_from_dict(d)
+    play(s, "use scrap-trader", "use scrap-trader")
+    _next_round(s)
+    obs = s.observation(0)
+    assert obs["locations"][0]["uses_left"] == 2
+    assert obs["locations"][1]["stored"] == {"brick": 3}  # storage survives Cleanup
+    assert obs["goods"]["red"] == 0 and obs["goods"]["iron"] == 1  # 1 new iron (NY)
+
+
+def test_keep_cards_store_goods_through_cleanup_spec_6_2_underground_warehouse() -> None:
+    s = staged(
+        locs=("underground-warehouse", "thieves-den"), goods={"fuel": 6, "worker": 3, "red": 1}
+    )
+    play(s, "pass")
+    assert s.phase == STORE
+    moves = [m for m, _ in s.legal_moves_text()]
+    assert moves == ["done", "store fuel", "store worker"]
+    for _ in range(5):
+        play(s, "store fuel")
+    assert [m for m, _ in s.legal_moves_text()] == ["done", "store worker"]  # goods full
+    play(s, "store worker", "store worker")
+    with pytest.raises(IllegalActionError, match="no room"):
+        play(s, "store worker")
+    play(s, "done")
+    while s.current_player() == CHANCE or s.phase != ACTIONS:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+        else:
+            play(s, "keep")
+    g = goods_of(s)
+    assert g["fuel"] == 5 and g["worker"] == 2 + 3 and g["red"] == 0
+    assert all(not loc["stored"] for loc in s.observation(0)["locations"])
+
+
+def test_round_six_pass_ends_the_game_with_breakdown_spec_9_a4() -> None:
+    s = staged(locs=("church", "docks", "school"), vp=7, round_=6)
+    play(s, "pass")
+    assert s.is_terminal() and s.legal_actions() == []
+    assert s.scores() == [10.0] and s.returns() == [10.0]
+    obs = s.observation(0)
+    assert obs["score"] == {"vp": 7, "locations": 3, "total": 10}
+    assert "7 VP + 3 for locations" in s.outcome()
+    st = s.stats()
+    assert st["faction"] == "new-york" and st["score"] == 10.0
+    screen = s.game.render(obs)
+    assert "GAME OVER" in screen and "final score: 10" in screen
+
+
+def test_game_lasts_exactly_six_rounds_seed_objectif() -> None:
+    s = staged()
+    for r in range(1, 6):
+        assert s.round == r
+        _next_round(s)
+    assert s.round == 6 and not s.is_terminal()
+    play(s, "pass")
+    assert s.is_terminal()
+
+
+def test_face_up_connections_discarded_at_cleanup_assumption() -> None:
+    s = staged()
+    fu = s.observation(0)["connections"]["face_up"]
+    _next_round(s)
+    disc = s.observation(0)["connections"]["discard"]
+    assert disc.get(fu["blue"], 0) >= 1 and disc.get(fu["red"], 0) >= 1
+
+
+def test_built_pub_draws_a_card_each_production_seed_pub_rattachement() -> None:
+    s = staged(locs=("pub",))
+    d = s.to_dict()
+    d["opp"] = []
+    s = s.game.state_from_dict(d)
+    _next_round(s)
+    assert sum(s.hand) == 3 + 1 + 1  # Lookout 3, faction card 1, Pub 1
+
+
+def test_opponent_cards_can_be_used_again_next_round_spec_9_a3() -> None:
+    s = staged(opp=("quarry",), goods={"worker": 1})
+    play(s, "opp quarry")
+    assert s.observation(0)["opponent"][-1]["used"] is True
+    _next_round(s)
+    assert all(not o["used"] for o in s.observation(0)["opponent"])
+    assert "opp quarry" in [m for m, _ in s.legal_moves_text()]
+
+
+def test_draw_with_no_card_left_anywhere_is_lost_spec_9_a8() -> None:
+    s = staged(goods={"worker": 2})
+    d = s.to_dict()
+    for zone in ("pile", "discard"):
+        for t, c in enumerate(d[zone]):
+            d["opp_deck"][t] += c  # park every card in the opponent deck
+            d[zone][t] = 0
+    s = s.game.state_from_dict(d)
+    play(s, "work card")
+    assert s.current_player() == 0 and sum(s.hand) == 0
+
+
+def test_develop_replaces_the_copy_with_fewest_uses_left() -> None:
+    s = staged(
+        hand=("oil-trader",), locs=("hideout", "hideout"), deals=("docks",), goods={"brick": 1}
+    )
+    play(s, "use hideout docks")  # the first Hideout now has 1 use left
+    play(s, "develop oil-trader over hideout")
+    obs = s.observation(0)
+    assert [loc["card"] for loc in obs["locations"]] == ["oil-trader", "hideout"]
+    assert [loc["uses_left"] for loc in obs["locations"]] == [2, 2]

@@ -1,0 +1,190 @@
+"""Solo setup and the solo Lookout (seed: Mise en place, La phase de pioche; spec §4.1-4.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solotable.core.errors import IllegalActionError
+from solotable.core.players import CHANCE
+from solotable.games.fifty_first_state.engine import ACTIONS, LK_DECIDE, LK_DRAW, LK_EXTRA
+
+from .helpers import card_total, game, idx, play, staged
+
+
+def test_random_faction_is_a_uniform_chance_node_spec_4_1() -> None:
+    s = game("random").new_initial_state(0)
+    assert s.current_player() == CHANCE
+    outs = s.chance_outcomes()
+    assert len(outs) == 4 and all(abs(p - 0.25) < 1e-12 for _, p in outs)
+    play(s, "faction:mutants")
+    assert s.observation(0)["faction"] == "mutants"
+
+
+def test_setup_reveals_until_three_open_production_cards_seed_mise_en_place() -> None:
+    g = game()
+    s = g.new_initial_state(0)
+    play(s, "draw:mercenaries" if False else "draw:merc-outpost", "draw:construction-vehicles")
+    play(s, "draw:school", "draw:corner-shop", "draw:docks", "draw:pub")
+    obs = s.observation(0)
+    assert obs["opponent_deck"] == {"construction-vehicles": 1, "docks": 1, "pub": 1}
+    assert obs["set_aside"] == {}  # the others went back into the draw pile
+    assert obs["draw_pile_size"] == 85
+    # then 4 cards are drawn into hand
+    assert s.current_player() == CHANCE and s.pending_draws == 4
+    play(s, "draw:arena", "draw:church", "draw:church", "draw:motel")
+    assert s.observation(0)["hand"] == {"arena": 1, "church": 2, "motel": 1}
+    assert card_total(s) == list(g.cards.copies)
+
+
+def test_set_aside_cards_are_out_of_the_pile_until_setup_ends_seed_mise_en_place() -> None:
+    s = game().new_initial_state(0)
+    play(s, "draw:school")
+    assert s.observation(0)["set_aside"] == {"school": 1}
+    assert s.observation(0)["draw_pile_size"] == 87
+    with pytest.raises(IllegalActionError):  # an open card absent from the pile cannot come
+        play(s, "reveal:pub")
+
+
+def _to_lookout(seed: int = 0) -> object:
+    g = game()
+    s = g.new_initial_state(seed)
+    play(s, "draw:docks", "draw:pub", "draw:quarry")
+    play(s, "draw:arena", "draw:church", "draw:motel", "draw:archive")
+    # connection cards are turned face up at the start of the Lookout
+    play(s, "flip:merchants", "flip:punks")
+    assert s.phase == LK_DRAW
+    return s
+
+
+def test_lookout_keep_or_refuse_then_forced_seed_phase_de_pioche() -> None:
+    s = _to_lookout()
+    play(s, "draw:school")
+    assert s.phase == LK_DECIDE and s.observation(0)["pending_card"] == "school"
+    play(s, "keep")  # first card kept
+    play(s, "draw:oil-rig", "refuse")  # second card refused ...
+    assert s.observation(0)["discard"] == {"oil-rig": 1}
+    play(s, "draw:camp")  # ... so the next one is forced: no decision
+    assert s.current_player() == CHANCE and s.phase == LK_DRAW
+    play(s, "draw:shelter")  # third card: forced without a reroll source
+    assert s.phase == LK_EXTRA
+    hand = s.observation(0)["hand"]
+    for c in ("school", "camp", "shelter"):
+        assert hand[c] == 1
+
+
+def test_refused_first_card_forces_the_replacement_seed_phase_de_pioche() -> None:
+    s = _to_lookout()
+    play(s, "draw:school", "refuse", "draw:oil-rig")
+    assert s.current_player() == CHANCE  # oil rig was forced into hand
+    assert s.observation(0)["hand"]["oil-rig"] == 1
+    play(s, "draw:camp")
+    assert s.phase == LK_DECIDE  # the second step starts fresh
+
+
+def test_three_extra_cards_open_to_opponent_others_discarded_then_reveal_seed() -> None:
+    s = _to_lookout()
+    play(s, "draw:school", "keep", "draw:camp", "keep", "draw:shelter")
+    play(s, "draw:assassin", "draw:church", "draw:fuel-tank")
+    obs = s.observation(0)
+    assert obs["opponent_deck"] == {
+        "docks": 1,
+        "pub": 1,
+        "quarry": 1,
+        "assassin": 1,
+        "fuel-tank": 1,
+    }
+    assert obs["discard"] == {"church": 1}
+    assert [o for o, _ in s.chance_outcomes()] == sorted(
+        s.string_to_action(f"reveal:{c}")
+        for c in ("assassin", "docks", "fuel-tank", "pub", "quarry")
+    )
+    play(s, "reveal:pub")
+    obs = s.observation(0)
+    assert obs["opponent"] == [{"card": "pub", "used": False}]
+    assert obs["opponent_deck_size"] == 4
+    assert s.phase == ACTIONS  # production happened
+    assert card_total(s) == list(s.cs.copies)
+
+
+def test_reveal_probabilities_follow_opponent_deck_counts_spec_4_2() -> None:
+    s = _to_lookout()
+    play(s, "draw:school", "keep", "draw:camp", "keep", "draw:shelter")
+    play(s, "draw:docks", "draw:shipwreck", "draw:skyscraper")
+    probs = {s.action_to_string(a): p for a, p in s.chance_outcomes()}
+    assert probs == {"reveal:docks": 0.5, "reveal:pub": 0.25, "reveal:quarry": 0.25}
+
+
+def test_pub_deal_allows_refusing_third_card_once_seed_pub_cooperation() -> None:
+    s = staged(deals=("pub",))
+    play(s, "pass")  # round 1 ends; round 2 Lookout
+    while s.phase != LK_DRAW or s.lk_step != 2:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+        else:
+            play(s, "keep")
+    assert s.rerolls == 1
+    t = next(a for a, _ in s.chance_outcomes())
+    s.apply_action(t)
+    assert s.phase == LK_DECIDE  # the third card may now be refused
+    play(s, "refuse")
+    assert s.phase == LK_DRAW
+    s.apply_action(next(a for a, _ in s.chance_outcomes()))
+    assert s.phase == LK_EXTRA  # the reroll is spent: the replacement is forced
+
+
+def test_two_reroll_sources_stack_spec_9_a7() -> None:
+    s = staged(deals=("pub", "pub"), locs=("ruined-library",))
+    play(s, "pass")
+    while s.current_player() == CHANCE:
+        s.apply_action(s.sample_chance())
+        if s.phase == LK_DECIDE and s.lk_step < 2:
+            play(s, "keep")
+    assert s.rerolls == 3
+    for left in (2, 1, 0):
+        assert s.phase == LK_DECIDE and s.lk_step == 2
+        play(s, "refuse")
+        assert s.rerolls == left
+        s.apply_action(next(a for a, _ in s.chance_outcomes()))
+    assert s.phase == LK_EXTRA
+
+
+def test_empty_opponent_deck_reveals_nothing_spec_9_a2() -> None:
+    s = staged(round_=1)
+    d = s.to_dict()
+    for t, c in enumerate(d["opp_deck"]):
+        d["pile"][t] += c
+        d["opp_deck"][t] = 0
+    s = s.game.state_from_dict(d)
+    play(s, "pass")
+    while s.phase != ACTIONS:
+        if s.current_player() == CHANCE:
+            outs = s.chance_outcomes()
+            # draw only closed cards so nothing joins the opponent deck
+            a = next(a for a, _ in outs if a >= s.L.REVEAL or not s.cs.open[a - s.L.DRAW])
+            s.apply_action(a)
+        else:
+            play(s, "keep")
+    assert len(s.opp) == 1  # the card from round 1 only
+
+
+def test_reshuffle_when_draw_pile_is_empty_spec_9_a8() -> None:
+    s = staged(hand=("school",), goods={"worker": 2})
+    d = s.to_dict()
+    for t, c in enumerate(d["pile"]):
+        d["discard"][t] += c
+        d["pile"][t] = 0
+    s = s.game.state_from_dict(d)
+    before = sum(s.discard)
+    play(s, "work card")
+    assert s.current_player() == CHANCE
+    assert s.pile_n == before and sum(s.discard) == 0 and s.tally[4] == 1
+    s.apply_action(s.sample_chance())
+    assert card_total(s) == list(s.cs.copies)
+
+
+def test_lookout_decision_rejects_other_moves() -> None:
+    s = _to_lookout()
+    play(s, "draw:school")
+    with pytest.raises(IllegalActionError, match="keep or refuse"):
+        play(s, "pass")
+    assert idx(s.game, "school") == s.pending_card
