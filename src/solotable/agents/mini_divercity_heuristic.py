@@ -1,0 +1,362 @@
+"""A rule-based Mini DiverCity player that decides from the observation only.
+
+It values each species by what one step up is worth now (saving a green
+species most, rescuing a red one when eliminations are close), protects the
+Islands once four are Hotels, spends Oil Platforms on dead or cheap cards, and
+uses Divers when they pay for themselves. Moves are read through the public
+notation (``action_to_string`` is context-free), so no game internals leak in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from solotable.core.agent import Agent, Turn
+from solotable.core.errors import UnknownNameError
+from solotable.core.game import Game
+from solotable.core.registry import register_agent
+
+HIDDEN = "?"
+OCEAN = ("o1", "o2", "o3")
+LAGOON = ("l1", "l2")
+_RANK = {"green": 3, "blue": 2, "red": 1}
+_DRAW_WORDS = re.compile(r"^chance: an? (.+) card comes off the deck$")
+_DISCARD_LINES = (
+    re.compile(r"^(.+) discarded from [lo][123]$"),
+    re.compile(r"^Dynamite Fishers hit the top Species card: (.+)$"),
+)
+
+
+class MiniDiverCityHeuristic(Agent):
+    """Greedy player with hand-tuned values; see the module docstring."""
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        seed: int = 0,
+        close_at: int = 4,
+        blind: float = 3.5,
+        quick: float = 4.0,
+        extra: int = 1,
+        rescue: int = 0,
+    ) -> None:
+        super().__init__(game, player, seed)
+        self._cache: tuple[object, set[str]] = (None, set())
+        self.blind = blind
+        self.extra = extra
+        self.rescue = rescue
+        self.quick = quick
+        self._notation = game.new_initial_state(0)
+        self.close_at = close_at
+        names = [self._notation.action_to_string(a) for a in range(game.num_distinct_actions())]
+        # Display name -> species id, read from the words of the public draw outcomes.
+        self._species_of = {
+            _DRAW_WORDS.match(self._notation.describe_action(a)).group(1): n[5:]  # type: ignore[union-attr]
+            for a, n in enumerate(names)
+            if n.startswith("draw:")
+        }
+        self._seen_events = 0
+        self.copies = 5
+        self.discarded: dict[str, int] = {}
+        # Colour sets printed on Hotels events, read from the public card ids.
+        self._hotel_sets = [_hotel_colours(n[5:]) for n in names if n.startswith("corp:")]
+
+    # ------------------------------------------------------------ values
+    def _targets(self, obs: dict[str, Any]) -> set[str]:
+        """The species worth saving: the most advanced in-play ones, one spare."""
+        if self._cache[0] is not obs:
+            alive = [s for s, v in obs["scale"].items() if v in _RANK]
+            held = [c for c in obs["hand"].values() if c]
+
+            def promise(sp: str) -> tuple[int, int]:
+                rank = _RANK[obs["scale"][sp]]
+                spare = self.copies - self.discarded.get(sp, 0) - (4 - rank)
+                return (-(2 * rank + min(spare, 2) + (spare >= 0) * 3), -held.count(sp))
+
+            alive.sort(key=promise)
+            need = obs["goal"]["save"] - obs["saved"]
+            self._cache = (obs, set(alive[: need + self.extra]))
+        return self._cache[1]
+
+    def _spare_eliminations(self, obs: dict[str, Any]) -> int:
+        return int(obs["goal"]["eliminated_limit"] - obs["eliminated"] - 1)
+
+    def _step_value(self, obs: dict[str, Any], sp: str) -> float:
+        """Worth of moving ``sp`` one step toward safety now."""
+        state = obs["scale"][sp]
+        if state in ("saved", "eliminated"):
+            return 0.0
+        if state == "red" and self._spare_eliminations(obs) <= self.rescue:
+            return 11.0
+        if sp not in self._targets(obs):
+            return 0.5
+        return {"green": 10.0, "blue": 6.0, "red": 5.0}[state]
+
+    def _harm_cost(self, obs: dict[str, Any], sp: str) -> float:
+        """Cost of ``sp`` moving one step toward extinction."""
+        state = obs["scale"][sp]
+        if state in ("saved", "eliminated"):
+            return 0.0
+        if state == "red":
+            if self._spare_eliminations(obs) <= 0:
+                return 1000.0
+            return 12.0 if sp in self._targets(obs) else 1.5
+        if sp not in self._targets(obs):
+            return 0.5
+        return 6.0 if state == "green" else 5.0
+
+    def _mean(self, obs: dict[str, Any], f: Any) -> float:
+        species = list(obs["scale"])
+        return float(sum(f(obs, s) for s in species)) / len(species)
+
+    def _card_value(self, obs: dict[str, Any], slot: str) -> float:
+        """Worth of keeping the card in ``slot`` (Ocean cards are cheap to play)."""
+        v = obs["hand"][slot]
+        if v is None:
+            return 0.0
+        base = self._mean(obs, self._step_value) if v == HIDDEN else self._step_value(obs, v)
+        return base if slot in OCEAN else 0.35 * base
+
+    def _loss_if_discarded(self, obs: dict[str, Any], slot: str) -> float:
+        """Oil Platform: harm to the species plus the card lost (extra cost included)."""
+        v = obs["hand"][slot]
+        if v == HIDDEN:
+            return self._mean(obs, self._harm_cost) + self._card_value(obs, slot)
+        dead = obs["scale"][v] in ("saved", "eliminated")
+        if slot in LAGOON and dead:
+            others = sorted(
+                self._card_value(obs, s) for s, c in obs["hand"].items() if c and s != slot
+            )
+            return 2.0 + sum(others[:2])
+        return self._harm_cost(obs, v) + self._card_value(obs, slot)
+
+    # ------------------------------------------------------------ choice
+    def act(self, turn: Turn) -> int:
+        obs = turn.observation
+        self._remember(obs)
+        moves = {self._notation.action_to_string(a): a for a in turn.legal_actions}
+        kind = obs["decision"]["kind"] if obs["decision"] else ""
+        choice = self._choose(obs, kind, moves)
+        if choice not in moves:  # never play an illegal move: fall back to a safe one
+            choice = next(iter(moves))
+        if choice.startswith("cap:") and choice != "cap:more":
+            sp = choice[4:]
+            self.discarded[sp] = self.discarded.get(sp, 0) + 1
+        return moves[choice]
+
+    def _remember(self, obs: dict[str, Any]) -> None:
+        """Count the discarded cards seen in the event log since the last decision."""
+        total = int(obs["events_total"])
+        if total < self._seen_events:  # a new game with the same agent
+            self._seen_events = 0
+            self.discarded = {}
+        new = total - self._seen_events
+        self._seen_events = total
+        if new <= 0:
+            return
+        for line in obs["log"][-new:]:
+            for pattern in _DISCARD_LINES:
+                m = pattern.match(line)
+                if m and m.group(1) in self._species_of:
+                    sp = self._species_of[m.group(1)]
+                    self.discarded[sp] = self.discarded.get(sp, 0) + 1
+
+    def _choose(self, obs: dict[str, Any], kind: str, moves: dict[str, int]) -> str:
+        if kind == "oil":
+            opts = [m for m in moves if m.startswith("oil:")]
+            return min(opts, key=lambda m: self._loss_if_discarded(obs, m[4:]))
+        if kind == "pay":
+            opts = [m for m in moves if m.startswith("pay:")]
+            return min(opts, key=lambda m: self._card_value(obs, m[4:]))
+        if kind == "peek":
+            return "peek"
+        if kind == "flip":
+            return next(m for m in moves if m.startswith("flip:"))
+        if kind == "captain":
+            if "cap:more" in moves:
+                return "cap:more"
+            opts = [m for m in moves if m.startswith("cap:")]
+            return max(opts, key=lambda m: self._step_value(obs, m[4:]))
+        if kind == "visionary":
+            opts = [m for m in moves if m.startswith("vtop:")]
+            return min(opts, key=lambda m: self._threat(obs, m[5:]))
+        if kind == "swap":
+            return self._swap(obs, moves)
+        return self._divers_phase(obs, moves)
+
+    def _must_close(self, obs: dict[str, Any]) -> bool:
+        """True when one Corporation card could turn the last Islands into Hotels."""
+        islands = {c for c, v in obs["islands"].items() if v == "island"}
+        if not islands or obs["hotels"] == 0:
+            return False
+        known = obs["corporation_deck"]["known_top"]
+        if known:
+            return _hotel_colours(known[0]) >= islands
+        if len(islands) <= 6 - self.close_at:
+            return any(h >= islands for h in self._hotel_sets if h)
+        return False
+
+    def _close_cost(self, obs: dict[str, Any], move: str) -> float:
+        """Card given up, plus how exposed the Islands stay after closing that colour."""
+        _, colour, slot = move.split(":")
+        islands = {c for c, v in obs["islands"].items() if v == "island"} | {colour}
+        known = obs["corporation_deck"]["known_top"]
+        cost = self._card_value(obs, slot) if slot else 0.0
+        if known and _hotel_colours(known[0]) >= islands:
+            cost += 100.0
+        return cost + 5.0 * sum(1 for h in self._hotel_sets if h and h >= islands)
+
+    def _threat(self, obs: dict[str, Any], card: str) -> float:
+        """Rough harm of a Corporation card, to play the worst ones last."""
+        harm = 0.0
+        parts = card.split("-")
+        if "oil" in parts:
+            harm += 2.0
+        if "dyn" in parts:
+            harm += 3.0
+        if "hotels" in parts:
+            cols = parts[parts.index("hotels") + 1 :]
+            new = sum(1 for c in cols if obs["islands"].get(c) == "island")
+            harm += 2.5 * new
+        return harm
+
+    def _swap(self, obs: dict[str, Any], moves: dict[str, int]) -> str:
+        best, gain = "noswap", 1.0
+        for m in moves:
+            if not m.startswith("swap:"):
+                continue
+            lag, oce = m[5:7], m[7:9]
+            lv, ov = obs["hand"][lag], obs["hand"][oce]
+            now = self._card_value(obs, lag) + self._card_value(obs, oce)
+            after = (0.0 if lv is None else self._step_value(obs, lv)) + 0.35 * (
+                self._mean(obs, self._step_value) if ov == HIDDEN else self._step_value(obs, ov)
+            )
+            if after - now > gain:
+                best, gain = m, after - now
+        return best
+
+    def _divers_phase(self, obs: dict[str, Any], moves: dict[str, int]) -> str:
+        hand = obs["hand"]
+        scale = obs["scale"]
+        to_win = obs["goal"]["save"] - obs["saved"]
+        sv = self._step_value
+        # 1. An immediate save that wins.
+        if to_win == 1:
+            for m in moves:
+                head, _, arg = m.partition(":")
+                if head in ("endurance", "diving") and scale.get(arg) == "green":
+                    return m
+                card = hand.get(arg)
+                if (
+                    head in ("id", "swimmer")
+                    and card not in (None, HIDDEN)
+                    and scale[card] == "green"
+                ):
+                    return m
+        known_ocean = [(sv(obs, hand[o]), o) for o in OCEAN if hand[o] not in (None, HIDDEN)]
+        known_ocean.sort(reverse=True)
+        down = sum(1 for o in OCEAN if hand[o] == HIDDEN)
+        # 2. One special action when it pays.
+        special = self._special(obs, moves, known_ocean, down)
+        if special:
+            return special
+        # 3. Quick Exploration when nothing good is known and Lagoon cards are cheap.
+        if "quick" in moves and down >= 2 and (not known_ocean or known_ocean[0][0] < 5):
+            lag = sum(self._card_value(obs, s) for s in LAGOON)
+            if lag < self.quick:
+                return "quick"
+        # 4. Main action.
+        if self._must_close(obs):
+            close = [m for m in moves if m.startswith("close:")]
+            if close:
+                return min(close, key=lambda m: self._close_cost(obs, m))
+        if known_ocean and known_ocean[0][0] >= 4:
+            return f"id:{known_ocean[0][1]}"
+        for slot in LAGOON:
+            v = hand[slot]
+            if v not in (None, HIDDEN) and scale[v] == "green" and f"id:{slot}" in moves:
+                return f"id:{slot}"
+        if down and self._mean(obs, sv) >= self.blind:
+            blind = [o for o in OCEAN if hand[o] == HIDDEN]
+            return f"id:{blind[0]}"
+        if down:
+            return "explore"
+        if known_ocean and known_ocean[0][0] > 0:
+            return f"id:{known_ocean[0][1]}"
+        close = [m for m in moves if m.startswith("close:")]
+        if close:
+            return min(close, key=lambda m: self._card_value(obs, m.split(":")[2]))
+        return "explore"
+
+    def _special(
+        self,
+        obs: dict[str, Any],
+        moves: dict[str, int],
+        known_ocean: list[tuple[float, str]],
+        down: int,
+    ) -> str | None:
+        scale = obs["scale"]
+        greens = [s for s, v in scale.items() if v == "green"]
+        reds = [s for s, v in scale.items() if v == "red"]
+        danger = obs["goal"]["eliminated_limit"] - obs["eliminated"] <= 1
+        for diver in ("endurance", "diving"):
+            if greens and f"{diver}:{greens[0]}" in moves:
+                return f"{diver}:{greens[0]}"
+            if danger and reds and f"{diver}:{reds[0]}" in moves:
+                return f"{diver}:{reds[0]}"
+        if self._must_close(obs):
+            env = [m for m in moves if m.startswith("environmentalist:")]
+            if env:
+                return min(env, key=lambda m: self._close_cost(obs, m + ":"))
+        if "captain" in moves:
+            return "captain"
+        if known_ocean and known_ocean[0][0] >= 5:
+            swim = f"swimmer:{known_ocean[0][1]}"
+            if swim in moves:
+                return swim
+        if down >= 3 and "explorer" in moves:
+            return "explorer"
+        if down >= 2 and "communications" in moves:
+            return "communications"
+        if (down >= 2 or obs["hotels"] >= 3) and "visionary" in moves:
+            return "visionary"
+        return None
+
+
+def _hotel_colours(card: str) -> frozenset[str]:
+    parts = card.split("-")
+    if "hotels" not in parts:
+        return frozenset()
+    return frozenset(parts[parts.index("hotels") + 1 :])
+
+
+_PARAMS = ("close_at", "blind", "quick", "extra", "rescue")
+
+
+def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+    try:
+        close_at = int(params.get("close_at", "4"))
+        blind = float(params.get("blind", "3.5"))
+        quick = float(params.get("quick", "4"))
+        extra = int(params.get("extra", "1"))
+        rescue = int(params.get("rescue", "0"))
+    except ValueError as e:
+        raise UnknownNameError(f"heuristic: bad parameter value ({e})") from None
+    for key in params:
+        if key not in _PARAMS:
+            raise UnknownNameError(f"heuristic: unknown parameter {key!r} ({', '.join(_PARAMS)})")
+    return MiniDiverCityHeuristic(
+        game, player, seed, close_at=close_at, blind=blind, quick=quick, extra=extra, rescue=rescue
+    )
+
+
+register_agent(
+    "heuristic",
+    _factory,
+    "rule-based: values species steps, guards the Islands, uses Divers (param close_at=N)",
+    game="mini-divercity",
+)

@@ -1,0 +1,101 @@
+"""The ``mini-divercity`` game: options, presets, data and the state factory."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from solotable.core.errors import DataFileError
+from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.options import OptionSpec
+from solotable.core.registry import register_game
+from solotable.core.rng import Rng
+from solotable.games.mini_divercity.actions import ActionSpace
+from solotable.games.mini_divercity.state import MiniDiverCityState
+from solotable.games.mini_divercity.tables import Tables, parse_tables
+
+DATA_FILE = "mini_divercity.json"
+PACKAGE = "solotable.games.mini_divercity"
+
+_INFO = GameInfo(
+    name="mini-divercity",
+    title="Mini DiverCity — digital solo mode",
+    summary=(
+        "Save 7 reef species before the Corporations eliminate 5 or turn all 6 Islands "
+        "into Hotels; a hand of 2 Lagoon and 3 hidden Ocean cards, 3 Divers."
+    ),
+    num_players=1,
+    perfect_information=False,
+    has_chance=True,
+    options=(
+        OptionSpec("save_goal", int, 7, "species to save to win", minimum=1, maximum=12),
+        OptionSpec(
+            "eliminated_limit",
+            int,
+            5,
+            "eliminated species that lose the game",
+            minimum=1,
+            maximum=12,
+        ),
+    ),
+    presets={
+        "normal": {"save_goal": 7, "eliminated_limit": 5},
+        "hard": {"eliminated_limit": 4},
+        "expert": {"eliminated_limit": 4, "save_goal": 8},
+    },
+    package=PACKAGE,
+)
+
+
+@lru_cache(maxsize=1)
+def _tables() -> Tables:
+    return load_tables(resources.files(PACKAGE).joinpath("data", DATA_FILE).read_text("utf-8"))
+
+
+def load_tables(text: str, source: str = DATA_FILE) -> Tables:
+    """Parse and validate the data file's text (DataFileError names the problem)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DataFileError(f"{source}: line {e.lineno} column {e.colno}: {e.msg}") from e
+    return parse_tables(doc, source)
+
+
+@register_game
+class MiniDiverCityGame(Game):
+    """Single player (player 0). ``returns()`` is [1.0] for a win, [0.0] for a loss."""
+
+    info = _INFO
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.tables = _tables()
+        self.space = ActionSpace(self.tables)
+
+    def num_distinct_actions(self) -> int:
+        return self.space.size
+
+    def max_game_length(self) -> int:
+        return 20_000
+
+    def new_initial_state(self, seed: int = 0) -> MiniDiverCityState:
+        return MiniDiverCityState(self, seed)
+
+    def sample_state(self, observation: Observation, player: int, rng: Rng) -> MiniDiverCityState:
+        from solotable.games.mini_divercity.observe import sample_state
+
+        return sample_state(self, observation, rng)
+
+    def render(self, observation: Observation) -> str:
+        from solotable.games.mini_divercity.render import render
+
+        return render(self, observation)
+
+    def assumptions(self) -> list[Assumption]:
+        return list(self.tables.assumptions)
+
+    def state_from_dict(self, d: dict[str, Any]) -> MiniDiverCityState:
+        """A position from ``State.to_dict`` output: the way tests set up situations."""
+        return MiniDiverCityState.from_dict(self, d)

@@ -1,0 +1,121 @@
+"""Empty Species deck, impossibility and resignation (seed: Précisions, pile Espèces vide)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solotable.core import CHANCE
+
+from .helpers import SP, edit, empty_deck, game, moves, play, set_pos, start
+
+
+def drop(d, *slots):
+    """Move the cards of ``slots`` (0..4) from the hand to the discard."""
+    for k in slots:
+        c = d["hand"][k]
+        d["hand"][k] = -1
+        d["up"][k] = False
+        d["disc"][c] += 1
+        d["ndisc"] += 1
+
+
+def endgame(*dropped, goal=2, corp="hotels-red-blue", divers=("captain", "explorer", "swimmer")):
+    """Deck exhausted, the 5 hand species green, goal 2 (the win stays possible)."""
+    s = start(game(save_goal=goal), divers=divers, corp=None)
+
+    def fix(d):
+        empty_deck(d)
+        for x in ("crab", "eel", "octopus", "turtle", "oyster"):
+            set_pos(d, x, 1)
+        drop(d, *dropped)
+
+    s = edit(s, fix)
+    return play(s, f"corp:{corp}")
+
+
+def test_no_more_replacement_draws():
+    """Empty deck: play goes on but no card is drawn after playing."""
+    s = endgame()
+    play(s, "id:o1")
+    assert s.observation(0)["hand"]["o1"] is None
+    assert s.current_player() == CHANCE and s.turn == 2  # the Corporation draw, not a species
+
+
+def test_quick_exploration_needs_two_lagoon_cards():
+    """Empty deck: Quick Exploration is impossible without 2 Lagoon cards."""
+    assert "quick" in moves(endgame())
+    assert "quick" not in moves(endgame(1))
+
+
+def test_two_extra_discards_become_one_when_one_card_is_left():
+    """Empty deck: a '2 more discards' cost becomes 1 when only 1 other card is left."""
+    s = endgame(2, 3, 4)  # hand: l1 crab, l2 eel
+    play(s, "id:l1")
+    assert s.observation(0)["scale"]["crab"] == "saved"
+    assert s.observation(0)["decision"] == {
+        "kind": "pay",
+        "text": s.observation(0)["decision"]["text"],
+        "left": 1,
+    }
+
+
+def test_lagoon_identify_allowed_with_no_card_left_to_pay():
+    """Empty deck: the action is still allowed when the extra cost cannot be paid at all."""
+    s = endgame(2, 3, 4, goal=2)  # hand: l1 crab, l2 eel
+    s = edit(s, lambda d: drop(d, 1))  # only crab left
+    s = edit(s, lambda d: set_pos(d, "eel", 2))
+    play(s, "id:l1")
+    assert s.is_terminal() and s.returns() == [1.0]  # crab saved -> 2 saved
+
+
+def test_swap_needs_a_card_on_each_side():
+    """Empty deck: after closing a Hotel, a swap needs one card on each side."""
+    s = endgame(1)  # l2 empty
+    play(s, "close:red:l1")
+    assert s.current_player() == CHANCE  # no swap decision: the Lagoon side is empty
+    s = endgame(1)
+    play(s, "close:red:o1")
+    assert s.observation(0)["decision"]["kind"] == "swap"
+    assert moves(s) == {"swap:l1o2", "swap:l1o3", "noswap"}
+
+
+def test_dynamite_takes_a_random_card_from_the_species_discard():
+    """Empty deck: Dynamite Fishers use a random card of the Species discard."""
+    s = endgame(corp="dyn")
+    assert s.current_player() == CHANCE
+    out = dict(s.chance_outcomes())
+    manta = s.string_to_action("pick:manta")
+    assert out[manta] == pytest.approx(s.disc[SP.index("manta")] / s.ndisc)
+    n = s.ndisc
+    play(s, "pick:manta")
+    assert s.observation(0)["scale"]["manta"] == "red" and s.ndisc == n
+
+
+def test_game_ends_as_a_loss_when_winning_is_impossible():
+    """Empty deck: the game goes on only while saving the goal is still possible."""
+    s = start(corp=None)
+    s = edit(s, empty_deck)
+    play(s, "corp:oil", "oil:o3")
+    assert s.is_terminal() and s.returns() == [0.0]
+    assert s.stats()["cause"] == "impossible"
+    assert "impossible" in s.outcome()
+
+
+@pytest.mark.parametrize(
+    ("divers", "over"),
+    [(("endurance", "captain", "explorer"), False), (("captain", "explorer", "swimmer"), True)],
+)
+def test_impossibility_counts_free_specialist_moves(divers, over):
+    """Impossibility bound: an unused Endurance Specialist can still supply a missing step."""
+    s = start(game(save_goal=1), divers=divers, corp=None)
+    s = edit(s, empty_deck)
+    play(s, "corp:oil", "oil:o3")
+    assert s.is_terminal() is over
+
+
+def test_resign_ends_the_game_as_a_loss():
+    """The player may resign (offered in the Divers phase)."""
+    s = start()
+    play(s, "resign")
+    assert s.is_terminal() and s.returns() == [0.0] and s.stats()["cause"] == "resigned"
+    assert s.observation(0)["result"]["result"] == "loss"
