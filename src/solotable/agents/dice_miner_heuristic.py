@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solotable.core.agent import Agent, Turn
-from solotable.core.errors import UnknownNameError
+from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
@@ -170,17 +169,15 @@ class DiceMinerHeuristic(Agent):
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    try:
-        return DiceMinerHeuristic(
-            game,
-            player,
-            seed,
-            hide_min=int(params.get("hide_min", "2")),
-            refill_value=float(params.get("refill_value", "0.5")),
-            spend_big=float(params.get("spend_big", "1")),
-        )
-    except ValueError as e:
-        raise UnknownNameError(f"heuristic: bad parameter ({e})") from None
+    p = agent_params("heuristic", params, {"hide_min": 2, "refill_value": 0.5, "spend_big": 1.0})
+    return DiceMinerHeuristic(
+        game,
+        player,
+        seed,
+        hide_min=int(p["hide_min"]),
+        refill_value=float(p["refill_value"]),
+        spend_big=float(p["spend_big"]),
+    )
 
 
 register_agent(

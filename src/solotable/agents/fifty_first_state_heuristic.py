@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solotable.core.agent import Agent, Turn
+from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
@@ -235,8 +235,8 @@ class FiftyFirstStateHeuristic(Agent):
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    threshold = float(params.get("keep", "2.0"))
-    return FiftyFirstStateHeuristic(game, player, seed, keep_threshold=threshold)
+    p = agent_params("heuristic", params, {"keep": 2.0})
+    return FiftyFirstStateHeuristic(game, player, seed, keep_threshold=float(p["keep"]))
 
 
 register_agent(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 
-from solotable.core.agent import Agent, Turn
+from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
 from solotable.core.registry import register_agent
@@ -134,26 +134,15 @@ class MctsAgent(Agent):
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    unknown = set(params) - {"iterations", "time", "c"}
-    if unknown:
-        from solotable.core.errors import UnknownNameError
-
-        raise UnknownNameError(
-            f"mcts: unknown parameter(s) {', '.join(sorted(unknown))}; valid: iterations, time, c"
-        )
-    try:
-        return MctsAgent(
-            game,
-            player,
-            seed,
-            iterations=int(params.get("iterations", 400)),
-            time_limit=float(params["time"]) if "time" in params else None,
-            exploration=float(params.get("c", 0.7)),
-        )
-    except ValueError as e:
-        from solotable.core.errors import UnknownNameError
-
-        raise UnknownNameError(f"mcts: bad parameter value ({e})") from None
+    p = agent_params("mcts", params, {"iterations": 400, "time": 0.0, "c": 0.7})
+    return MctsAgent(
+        game,
+        player,
+        seed,
+        iterations=int(p["iterations"]),
+        time_limit=float(p["time"]) or None,
+        exploration=float(p["c"]),
+    )
 
 
 register_agent(

@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from solotable.core.agent import Agent, Turn
-from solotable.core.errors import UnknownNameError
+from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 
@@ -334,23 +333,26 @@ def _hotel_colours(card: str) -> frozenset[str]:
     return frozenset(parts[parts.index("hotels") + 1 :])
 
 
-_PARAMS = ("close_at", "blind", "quick", "extra", "rescue")
+_PARAMS: dict[str, int | float | str] = {
+    "close_at": 4,
+    "blind": 3.5,
+    "quick": 4.0,
+    "extra": 1,
+    "rescue": 0,
+}
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    try:
-        close_at = int(params.get("close_at", "4"))
-        blind = float(params.get("blind", "3.5"))
-        quick = float(params.get("quick", "4"))
-        extra = int(params.get("extra", "1"))
-        rescue = int(params.get("rescue", "0"))
-    except ValueError as e:
-        raise UnknownNameError(f"heuristic: bad parameter value ({e})") from None
-    for key in params:
-        if key not in _PARAMS:
-            raise UnknownNameError(f"heuristic: unknown parameter {key!r} ({', '.join(_PARAMS)})")
+    p = agent_params("heuristic", params, _PARAMS)
     return MiniDiverCityHeuristic(
-        game, player, seed, close_at=close_at, blind=blind, quick=quick, extra=extra, rescue=rescue
+        game,
+        player,
+        seed,
+        close_at=int(p["close_at"]),
+        blind=float(p["blind"]),
+        quick=float(p["quick"]),
+        extra=int(p["extra"]),
+        rescue=int(p["rescue"]),
     )
 
 

@@ -8,9 +8,10 @@ state with ``game.sample_state`` (hidden parts dealt at random) for search.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 
+from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation
 
 
@@ -56,3 +57,33 @@ class Agent(ABC):
 
     def label(self) -> str:
         return self.name
+
+
+ParamValue = int | float | str
+
+
+def agent_params(
+    agent: str, params: Mapping[str, str], defaults: Mapping[str, ParamValue]
+) -> dict[str, ParamValue]:
+    """Typed agent parameters from ``name:key=value`` text, checked against defaults.
+
+    Every agent factory goes through here so that an unknown key or a value of
+    the wrong type is reported the same way (naming the valid keys) rather
+    than crashing deep inside the agent.
+    """
+    unknown = sorted(set(params) - set(defaults))
+    if unknown:
+        valid = ", ".join(defaults) or "none"
+        raise UnknownNameError(
+            f"{agent}: unknown parameter(s) {', '.join(unknown)}; valid: {valid}"
+        )
+    out: dict[str, ParamValue] = dict(defaults)
+    for key, text in params.items():
+        kind = type(defaults[key])
+        try:
+            out[key] = kind(text)
+        except ValueError:
+            raise UnknownNameError(
+                f"{agent}: bad parameter value {key}={text!r} (expected {kind.__name__})"
+            ) from None
+    return out
