@@ -6,7 +6,7 @@ import argparse
 import json
 import platform
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 
 def machine() -> str:
@@ -34,10 +34,10 @@ def rate(run_once: Callable[[int], int], seconds: float) -> float:
             return done / elapsed
 
 
-def report(figures: dict[str, float], as_json: bool) -> None:
+def report(figures: Mapping[str, float], as_json: bool) -> None:
     if as_json:
         print(json.dumps(figures))
     else:
         for k, v in figures.items():
-            print(f"{k:>24}: {v:,.0f}")
-        print(f"{'machine':>24}: {machine()}")
+            print(f"{k:>28}: {v:,.1f}")
+        print(f"{'machine':>28}: {machine()}")

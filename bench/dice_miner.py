@@ -6,10 +6,9 @@ search agents do; the figure goes into docs/benchmarks.md.
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
 
+from common import parser, report
 from solotable.core.players import CHANCE
 from solotable.core.registry import load_game
 from solotable.core.rng import Rng
@@ -54,19 +53,8 @@ def run(seconds: float) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=4.0, help="how long to run")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args()
-    result = run(args.seconds)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(
-            f"dice-miner: {result['random_games_per_s']:.0f} random games/s "
-            f"({result['plies_per_s']:.0f} plies/s); never stopping early: "
-            f"{result['no_stop_random_games_per_s']:.0f} games/s"
-        )
+    args = parser(__doc__ or "").parse_args()
+    report(run(args.seconds), args.json)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,9 @@ Uses the fast path (``legal_actions`` + ``apply_legal_action`` +
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
 
+from common import parser, report
 from solotable.core.registry import load_game
 from solotable.core.rng import Rng
 
@@ -40,19 +39,10 @@ def run(seconds: float, faction: str) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--faction", default="random")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args()
-    result = run(args.seconds, args.faction)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(
-            f"51st-state: {result['random_games_per_s']} random games/s "
-            f"({result['plies_per_s']} plies/s over {result['seconds']} s)"
-        )
+    p = parser(__doc__ or "")
+    p.add_argument("--faction", default="random", help="faction id, or random")
+    args = p.parse_args()
+    report(run(args.seconds, args.faction), args.json)
 
 
 if __name__ == "__main__":

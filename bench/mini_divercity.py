@@ -8,11 +8,10 @@ games.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import time
 
+from common import parser, report
 from solotable.core import load_game
 from solotable.games.mini_divercity.game import MiniDiverCityGame
 
@@ -49,16 +48,8 @@ def run(seconds: float) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args()
-    result = run(args.seconds)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for k, v in result.items():
-            print(f"{k}: {v}")
+    args = parser(__doc__ or "").parse_args()
+    report(run(args.seconds), args.json)
 
 
 if __name__ == "__main__":
