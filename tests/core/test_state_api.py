@@ -55,3 +55,12 @@ def test_rng_clone_is_independent_and_reproducible():
     c = r.clone()
     assert [r.below(100) for _ in range(5)] == [c.below(100) for _ in range(5)]
     assert r.weighted_index([0, 0, 1]) == 2
+
+
+def test_weighted_draws_follow_the_weights_and_skip_zeros():
+    r = Rng(3)
+    picks = [r.weighted_index([0, 1, 0, 3]) for _ in range(4000)]
+    assert set(picks) == {1, 3}
+    assert 0.2 < picks.count(1) / 4000 < 0.3
+    counts = [r.weighted_choice([2, 0, 2], 4) for _ in range(2000)]
+    assert set(counts) == {0, 2}

@@ -9,7 +9,9 @@ Twister: stable across CPython versions for ``random()``, ``randrange`` and
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import MutableSequence, Sequence
+from itertools import accumulate
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -43,19 +45,26 @@ class Rng:
         self._r.shuffle(seq)
 
     def weighted_index(self, weights: Sequence[float]) -> int:
-        """An index drawn with probability proportional to ``weights``."""
-        total = float(sum(weights))
-        x = self._r.random() * total
-        acc = 0.0
-        last = 0
-        for i, w in enumerate(weights):
-            if w <= 0:
-                continue
-            acc += w
-            last = i
-            if x < acc:
+        """An index drawn with probability proportional to ``weights``.
+
+        One ``random()`` call and a bisection over the running sums; indices
+        of weight 0 are never drawn.
+        """
+        cumulative = list(accumulate(weights))
+        x = self._r.random() * cumulative[-1]
+        return min(bisect_right(cumulative, x), len(cumulative) - 1)
+
+    def weighted_choice(self, counts: Sequence[int], total: int) -> int:
+        """An index drawn with probability ``counts[i] / total`` (integer weights).
+
+        The fast path for drawing from a deck kept as counts per card type.
+        """
+        r = self._r.randrange(total)
+        for i, c in enumerate(counts):
+            if r < c:
                 return i
-        return last
+            r -= c
+        raise ValueError("total exceeds the sum of counts")
 
     def spawn(self) -> Rng:
         """An independent generator derived from this one (for sub-seeding)."""

@@ -84,6 +84,17 @@ def staged(
 
     def take(card: str) -> int:
         t = idx(g, card)
+        if d["pile"][t] == 0:
+            # The seed dealt it to the opponent: swap in another open card.
+            u = next(u for u in range(n) if u != t and g.cards.open[u] and d["pile"][u] > 0)
+            if d["opp_deck"][t] > 0:
+                d["opp_deck"][t] -= 1
+                d["opp_deck"][u] += 1
+            else:
+                entry = next(e for e in d["opp"] if e[0] == t)
+                entry[0] = u
+            d["pile"][t] += 1
+            d["pile"][u] -= 1
         assert d["pile"][t] > 0, f"no {card} left to stage"
         d["pile"][t] -= 1
         return t

@@ -179,6 +179,12 @@ class FiftyFirstStateState(State):
             return [(L.PICK + i, 1.0 / k) for i in range(k)]
         raise ValueError("not a chance node")
 
+    def sample_chance(self) -> int:
+        """Deck draws pick straight from the counts (the hot path of playouts)."""
+        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+            return self.L.DRAW + self.rng.weighted_choice(self.pile, self.pile_n)
+        return super().sample_chance()
+
     # ---------------------------------------------------------------- legal
     def legal_actions(self) -> list[int]:
         ph = self.phase
