@@ -128,3 +128,11 @@ def test_resume_a_saved_game(tmp_path):
     rec = load_record(save)
     s2 = PlaySession(g, 9, console, scripted([]), human_seats={0}, opponents=opp, resume=rec)
     assert s2.state.to_dict() == mid.to_dict()
+
+
+def test_rules_and_assumptions_for_every_game():
+    for name in ("mini-divercity", "dice-miner", "51st-state"):
+        r = runner.invoke(app, ["rules", name])
+        assert r.exit_code == 0, r.output
+        a = runner.invoke(app, ["rules", name, "--assumptions"])
+        assert a.exit_code == 0 and "assumed values" in a.stdout and "source:" in a.stdout

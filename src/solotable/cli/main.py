@@ -110,12 +110,16 @@ def rules(
                 )
             )
         return
-    table = Table(title=f"{g.info.title}: assumed values", show_lines=True)
-    for col in ("key", "value", "confidence", "source", "note"):
-        table.add_column(col, overflow="fold")
-    for a in g.assumptions():
-        table.add_row(a.key, a.value, a.confidence, a.source, a.note)
-    console.print(table)
+    found = g.assumptions()
+    console.print(f"[bold]{escape(g.info.title)}[/bold]: {len(found)} assumed values\n")
+    for a in found:
+        console.print(
+            f"[cyan]{escape(a.key)}[/cyan] = [bold]{escape(a.value)}[/bold]  "
+            f"[dim]({escape(a.confidence)} confidence)[/dim]"
+        )
+        console.print(f"    source: {escape(a.source)}")
+        if a.note:
+            console.print(f"    note: {escape(a.note)}")
 
 
 def _choose_game() -> str:
