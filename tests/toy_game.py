@@ -15,8 +15,8 @@ from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.registry import register_agent, register_game
 from solotable.core.rng import Rng
 
-TAKE, DOUBLE = 3, 4
-NAMES = {0: "roll1", 1: "roll2", 2: "roll3", TAKE: "take", DOUBLE: "double"}
+TAKE, DOUBLE, SKIP = 3, 4, 5
+NAMES = {0: "roll1", 1: "roll2", 2: "roll3", TAKE: "take", DOUBLE: "double", SKIP: "skip"}
 
 
 @register_game
@@ -32,13 +32,14 @@ class ToyGame(Game):
             OptionSpec("target", int, 7, "points to win", minimum=1, maximum=100),
             OptionSpec("doubling", bool, True, "allow doubling a 1"),
             OptionSpec("mode", str, "normal", "a choice", choices=("normal", "fast")),
+            OptionSpec("skipping", bool, False, "allow skipping a roll"),
         ),
         presets={"short": {"target": 3}},
         package="tests",
     )
 
     def num_distinct_actions(self) -> int:
-        return 5
+        return 6
 
     def new_initial_state(self, seed: int = 0) -> ToyState:
         return ToyState(self, Rng(seed))
@@ -77,9 +78,12 @@ class ToyState(State):
             return []
         if p == CHANCE:
             return [0, 1, 2]
+        moves = [TAKE]
         if self.roll == 1 and self.game.options["doubling"]:
-            return [TAKE, DOUBLE]
-        return [TAKE]
+            moves.append(DOUBLE)
+        if self.game.options["skipping"]:
+            moves.append(SKIP)
+        return moves
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
@@ -97,7 +101,8 @@ class ToyState(State):
         if action < 3:
             self.roll = action + 1
             return
-        self.points[self.to_move] += self.roll * (2 if action == DOUBLE else 1)
+        if action != SKIP:
+            self.points[self.to_move] += self.roll * (2 if action == DOUBLE else 1)
         self.roll = 0
         self.to_move = 1 - self.to_move
 

@@ -93,7 +93,7 @@ def scripted(lines):
 
 
 def test_play_session_handles_bad_input_undo_save_and_finish(tmp_path):
-    g = solotable.load_game("toy-race", target=8)
+    g = solotable.load_game("toy-race", target=8, skipping=True)
     console = Console(record=True, width=100)
     save = tmp_path / "game.json"
     opp = {1: solotable.make_agent("first", g, 1)}
@@ -112,7 +112,7 @@ def test_play_session_handles_bad_input_undo_save_and_finish(tmp_path):
 
 
 def test_resume_a_saved_game(tmp_path):
-    g = solotable.load_game("toy-race", target=20)
+    g = solotable.load_game("toy-race", target=20, skipping=True)
     console = Console(record=True, width=100)
     save = tmp_path / "g.json"
     opp = {1: solotable.make_agent("first", g, 1)}
@@ -136,3 +136,13 @@ def test_rules_and_assumptions_for_every_game():
         assert r.exit_code == 0, r.output
         a = runner.invoke(app, ["rules", name, "--assumptions"])
         assert a.exit_code == 0 and "assumed values" in a.stdout and "source:" in a.stdout
+
+
+def test_forced_moves_are_played_for_the_human():
+    # With doubling off, "take" is the only move: the session plays it unasked.
+    g = solotable.load_game("toy-race", target=4, doubling=False)
+    console = Console(record=True, width=100)
+    opp = {1: solotable.make_agent("first", g, 1)}
+    final = PlaySession(g, 1, console, scripted([]), human_seats={0}, opponents=opp).run()
+    assert final.is_terminal()
+    assert "you (only legal move): take" in console.export_text()

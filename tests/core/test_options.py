@@ -10,7 +10,7 @@ from solotable.core.options import parse_assignments
 
 def test_defaults_and_overrides():
     g = solotable.load_game("toy-race", target=5)
-    assert g.options == {"target": 5, "doubling": True, "mode": "normal"}
+    assert g.options == {"target": 5, "doubling": True, "mode": "normal", "skipping": False}
 
 
 def test_text_values_are_coerced_like_cli_input():
@@ -19,7 +19,9 @@ def test_text_values_are_coerced_like_cli_input():
 
 
 def test_unknown_option_names_the_valid_ones():
-    with pytest.raises(OptionError, match=r"unknown option 'speed'.*doubling, mode, target"):
+    with pytest.raises(
+        OptionError, match=r"unknown option 'speed'.*doubling, mode, skipping, target"
+    ):
         solotable.load_game("toy-race", speed=3)
 
 

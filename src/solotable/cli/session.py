@@ -97,6 +97,16 @@ class PlaySession:
         self.console.print(self.game.render(self.state.observation(viewer)))
 
     def human_turn(self, player: int) -> None:
+        legal = self.state.legal_actions()
+        if len(legal) == 1:
+            # A forced move (the closing neutral token, say): no need to type it.
+            words = self.state.describe_action(legal[0])
+            self.state.apply_action(legal[0])
+            self.console.print(f"you (only legal move): [bold]{escape(words)}[/bold]")
+            self.resolve_chance()
+            if self.state.current_player() in self.human_seats:
+                self.show(player)
+            return
         start = time.perf_counter()
         try:
             line = self.read(f"[{self.game.info.title}] your move> ")
@@ -209,7 +219,7 @@ class PlaySession:
         cut = None
         probe = self.game.new_initial_state(self.seed)
         for i, a in enumerate(history):
-            if probe.current_player() == player:
+            if probe.current_player() == player and len(probe.legal_actions()) > 1:
                 cut = i
             probe.apply_legal_action(a)
         if cut is None:

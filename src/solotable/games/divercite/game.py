@@ -1,0 +1,163 @@
+"""Divercité: the registered Game (options, presets, data file, rendering).
+
+Player 0 is White and player 1 is Black; the position itself lives in
+:mod:`solotable.games.divercite.state`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from solotable.core.errors import DataFileError, SolotableError
+from solotable.core.game import (
+    Assumption,
+    Game,
+    GameInfo,
+    Observation,
+    parse_assumptions,
+)
+from solotable.core.options import OptionSpec
+from solotable.core.registry import register_game
+from solotable.core.rng import Rng
+from solotable.games.divercite.board import NUM_ACTIONS
+from solotable.games.divercite.state import TOTAL_PLIES, DiverciteState
+
+DATA_FILE = "divercite.json"
+_REQUIRED_ASSUMPTIONS = (
+    "first_player",
+    "coordinates",
+    "ties",
+    "neutral_first.square_kind",
+    "neutral_first.turn_order",
+    "neutral_ply",
+    "clock",
+    "tiebreak.course",
+)
+
+
+def _first_player_index(value: object) -> int:
+    return 0 if value == "white" else 1
+
+
+@register_game
+class DiverciteGame(Game):
+    """Divercité for two players (0 = White, 1 = Black)."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="divercite",
+        title="Divercité",
+        summary=(
+            "Two-player abstract placement: surround your cities with matching or "
+            "four different resources"
+        ),
+        num_players=2,
+        perfect_information=True,
+        has_chance=False,
+        options=(
+            OptionSpec(
+                "first_player",
+                str,
+                "white",
+                "who places the first piece (and the neutral token)",
+                choices=("white", "black"),
+            ),
+            OptionSpec(
+                "neutral_first",
+                bool,
+                False,
+                "variant: the first player opens by placing the neutral token, then the other "
+                "player places the first piece",
+            ),
+            OptionSpec(
+                "clock",
+                float,
+                0.0,
+                "total thinking time per player in seconds (0 = no clock); running out loses",
+                minimum=0.0,
+            ),
+            OptionSpec(
+                "tiebreak",
+                str,
+                "shared",
+                "equal scores: 'shared' result (the rules) or the INF8175 'course' tie-break",
+                choices=("shared", "course"),
+            ),
+        ),
+        presets={
+            "course": {"clock": 900.0, "tiebreak": "course"},
+            "blitz": {"clock": 300.0},
+        },
+        package="solotable.games.divercite",
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.first_player = _first_player_index(self.options["first_player"])
+        self.neutral_first = bool(self.options["neutral_first"])
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        return TOTAL_PLIES
+
+    def new_initial_state(self, seed: int = 0) -> DiverciteState:
+        return DiverciteState(self, seed)
+
+    def state_after(self, moves: list[str], seed: int = 0) -> DiverciteState:
+        """The position after ``moves`` (notation, each checked): how tests and
+        ``sample_state`` build positions. Players alternate as in a real game, but
+        either player may place resources, so any reachable board can be set up."""
+        state = DiverciteState(self, seed)
+        for text in moves:
+            state.apply_action(state.parse_move(text))
+        return state
+
+    def clock_seconds(self) -> float | None:
+        """Per-player total time for ``play_game(clocks=...)``, None without a clock."""
+        t = float(self.options["clock"])
+        return t if t > 0 else None
+
+    def sample_state(self, observation: Observation, player: int, rng: Rng) -> DiverciteState:
+        """Perfect information: replay the observed moves into an exact copy of the position.
+
+        The observation's board and scores are checked against the replay, so a
+        forged or stale observation is reported instead of silently searched.
+        """
+
+        if (
+            observation.get("first_player") != self.first_player
+            or bool(observation.get("neutral_first")) != self.neutral_first
+        ):
+            raise SolotableError("observation comes from a game with different options")
+        state = self.state_after(list(observation.get("moves", [])), rng.below(2**31))
+        if state.board_dict() != observation.get("board") or state._scores != observation.get(
+            "scores"
+        ):
+            raise SolotableError("observation's board does not match its list of moves")
+        return state
+
+    def render(self, observation: Observation) -> str:
+        from solotable.games.divercite.render import render
+
+        return render(observation)
+
+    def assumptions(self) -> list[Assumption]:
+        return load_assumptions(self.load_data(DATA_FILE), DATA_FILE)
+
+
+def load_assumptions(doc: Any, source: str) -> list[Assumption]:
+    """Validate the data file: an object whose 'assumptions' cover every assumed value."""
+    if not isinstance(doc, dict) or "assumptions" not in doc:
+        raise DataFileError(f"{source}: expected an object with an 'assumptions' list")
+    out = parse_assumptions(doc["assumptions"], source)
+    keys = {a.key for a in out}
+    missing = [k for k in _REQUIRED_ASSUMPTIONS if k not in keys]
+    if missing:
+        raise DataFileError(f"{source}: missing assumption(s) {', '.join(missing)}")
+    for a in out:
+        if a.confidence not in ("high", "medium", "low"):
+            raise DataFileError(
+                f"{source}: assumption {a.key!r}: confidence must be high, medium or low"
+            )
+    return out

@@ -1,0 +1,34 @@
+"""Shared helpers: build Divercité positions by playing notation moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solotable import load_game
+from solotable.games.divercite import DiverciteGame, DiverciteState
+
+
+def play(moves: list[str], seed: int = 0, **options: Any) -> DiverciteState:
+    """A state after playing ``moves`` (checked, in notation) from the start."""
+    game = load_game("divercite", **options)
+    assert isinstance(game, DiverciteGame)
+    state = game.state_after(moves, seed)
+    assert isinstance(state, DiverciteState)
+    return state
+
+
+# Spec §5.1 worked example, reached through play in the neutral-first variant:
+# White opens with the neutral token on E3, then Black and White alternate.
+WORKED_EXAMPLE = [
+    "N E3",
+    "CB F6",  # Black: blue city
+    "CR D6",  # White: red city
+    "RR C7",
+    "CG D4",  # White: green city
+    "RG E7",
+    "RB G7",
+    "RB C5",
+    "RB G5",
+    "RY E5",
+    "RG C3",
+]
