@@ -5,7 +5,7 @@ import time
 import pytest
 
 import solotable
-import tests.toy_game  # noqa: F401
+import tests.toy_game
 from solotable.core.agent import Agent
 from solotable.core.errors import UnknownNameError
 from solotable.core.record import replay
@@ -69,3 +69,22 @@ def test_confidence_intervals():
     assert m["mean"] == 2.5 and m["ci95"][0] < 2.5 < m["ci95"][1]
     w = wilson(0, 10)
     assert w["rate"] == 0 and w["ci95"][0] == 0 and 0.2 < w["ci95"][1] < 0.35
+
+
+def test_simulation_reports_forfeits_on_time():
+    """A game clock (Game.clock_seconds) is enforced by simulate too."""
+    from solotable.core.simulation import play_one
+
+    class Clocked(tests.toy_game.ToyGame):
+        def clock_seconds(self):
+            return 0.0001
+
+    import solotable.core.simulation as sim
+
+    original = sim.load_game
+    sim.load_game = lambda name, **o: Clocked(**o)
+    try:
+        r = play_one("toy-race", {"target": 90}, ["mcts:iterations=200", "random"], 1, 0)
+    finally:
+        sim.load_game = original
+    assert "forfeits: ran out of time" in r.outcome

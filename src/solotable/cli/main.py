@@ -208,8 +208,8 @@ def play(
         for p in range(n):
             if p != seat:
                 opponents[p] = make_agent(level, g, p, seed + p)
-    clock = g.options.get("clock")
-    clocks = [float(clock)] * n if isinstance(clock, int | float) and clock > 0 else None
+    clock = g.clock_seconds()
+    clocks = [clock] * n if clock else None
     console.print(f"[bold]{escape(g.info.title)}[/bold] — seed {seed}. Type [cyan]help[/cyan].")
     session = PlaySession(
         g,

@@ -105,6 +105,13 @@ class Game(ABC):
     def new_initial_state(self, seed: int = 0) -> State:
         """The start of a game whose randomness is drawn from ``seed``."""
 
+    def clock_seconds(self) -> float | None:
+        """Total thinking time per player (a game option), or None for no clock.
+
+        Drivers (``play``, ``simulate``) enforce it: running out loses.
+        """
+        return None
+
     def max_game_length(self) -> int:
         """An upper bound on the number of actions (chance included)."""
         return 10_000

@@ -64,14 +64,16 @@ def play_one(
         make_agent(agent_specs[seats[p]], game, p, gseed + 104_729 * (p + 1))
         for p in range(game.num_players())
     ]
-    state, record = play_game(game, agents, gseed, time_budget=time_budget)
+    clock = game.clock_seconds()
+    clocks = [clock] * game.num_players() if clock else None
+    state, record = play_game(game, agents, gseed, time_budget=time_budget, clocks=clocks)
     return GameResult(
         index=index,
         seed=gseed,
         seats=seats,
         returns=list(record.result["returns"] if record.result else state.returns()),
         scores=list(state.scores()),
-        outcome=state.outcome(),
+        outcome=str(record.result["outcome"]) if record.result else state.outcome(),
         stats=dict(state.stats()),
         record_json=record_to_json(record) if keep_record else None,
     )
