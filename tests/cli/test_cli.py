@@ -146,3 +146,13 @@ def test_forced_moves_are_played_for_the_human():
     final = PlaySession(g, 1, console, scripted([]), human_seats={0}, opponents=opp).run()
     assert final.is_terminal()
     assert "you (only legal move): take" in console.export_text()
+
+
+def test_agent_lists_keep_parameters_with_their_agent():
+    from solotable.cli.main import split_agents
+
+    assert split_agents("alphabeta:depth=2,solve=8,greedy") == [
+        "alphabeta:depth=2,solve=8",
+        "greedy",
+    ]
+    assert split_agents("random, mcts:iterations=5") == ["random", "mcts:iterations=5"]

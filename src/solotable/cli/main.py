@@ -48,6 +48,23 @@ def _load(game: str, settings: list[str] | None) -> Game:
     return load_game(game, **parse_assignments(settings or []))
 
 
+def split_agents(text: str) -> list[str]:
+    """``"alphabeta:depth=2,solve=8,greedy"`` → ``["alphabeta:depth=2,solve=8", "greedy"]``.
+
+    Commas separate agents and also an agent's parameters: a piece with ``=``
+    but no ``:`` continues the previous agent's parameters.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the games with a one-line summary."""
@@ -242,7 +259,7 @@ def simulate(
 ) -> None:
     """Play many games between agents and summarise the results."""
     g = _load(game, settings)
-    specs = [a.strip() for a in agents.split(",") if a.strip()]
+    specs = split_agents(agents)
     n = g.num_players()
     if n == 1 and len(specs) != 1:
         raise UnknownNameError(f"{game} is a solo game: give one agent, got {len(specs)}")
