@@ -23,6 +23,7 @@ from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, rebuild, record_of, replay, save_record
 from solotable.core.registry import agent_names, make_agent
+from solotable.core.runner import overrun, turn_budget
 from solotable.core.scorebook import ScoreBook
 
 HELP = """[bold]Commands[/bold]
@@ -109,16 +110,15 @@ class PlaySession:
             return
         start = time.perf_counter()
         try:
-            line = self.read(f"[{self.game.info.title}] your move> ")
+            left = self.clock_left(player)
+            clock = "" if left is None else f" {left:.0f}s left"
+            line = self.read(f"[{self.game.info.title}{clock}] your move> ")
         except (EOFError, KeyboardInterrupt):
             self.console.print("\nbye.")
             self.quit = True
             return
-        if self.clocks is not None:
-            self.clocks[player] -= time.perf_counter() - start
-            if self.clocks[player] < 0:
-                self.forfeit = {"player": player, "reason": "ran out of time"}
-                return
+        if self.charge(player, time.perf_counter() - start):
+            return
         self.handle(line.strip(), player)
 
     def handle(self, line: str, player: int) -> None:
@@ -161,19 +161,28 @@ class PlaySession:
             player,
             self.state.legal_actions(),
             lambda: self.state.observation(player),
-            None if self.clocks is None else self.clocks[player] / 10,
+            turn_budget(None, self.clock_left(player), self.game.move_seconds()),
         )
         start = time.perf_counter()
         with self.console.status(f"{agent.label()} is thinking…"):
             action = agent.act(turn)
-        if self.clocks is not None:
-            self.clocks[player] -= time.perf_counter() - start
-            if self.clocks[player] < 0:
-                self.forfeit = {"player": player, "reason": "ran out of time"}
-                return
+        if self.charge(player, time.perf_counter() - start):
+            return
         words = self.state.describe_action(action)
         self.state.apply_action(action)
         self.console.print(f"[magenta]{agent.label()}[/magenta]: [bold]{escape(words)}[/bold]")
+
+    def clock_left(self, player: int) -> float | None:
+        return None if self.clocks is None else self.clocks[player]
+
+    def charge(self, player: int, elapsed: float) -> bool:
+        """Count a move's thinking time; True (and a forfeit) when it overran."""
+        if self.clocks is not None:
+            self.clocks[player] -= elapsed
+        lost = overrun(elapsed, self.clock_left(player), self.game.move_seconds())
+        if lost is not None:
+            self.forfeit = {"player": player, "reason": lost}
+        return lost is not None
 
     def list_moves(self, prefix: str = "") -> None:
         """The legal moves: a table with words, or compact columns when there are many."""

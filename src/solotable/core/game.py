@@ -112,6 +112,13 @@ class Game(ABC):
         """
         return None
 
+    def move_seconds(self) -> float | None:
+        """Thinking time allowed for each single move, or None for no limit.
+
+        Drivers enforce it like the clock: a slower move loses the game.
+        """
+        return None
+
     def max_game_length(self) -> int:
         """An upper bound on the number of actions (chance included)."""
         return 10_000

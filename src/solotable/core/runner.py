@@ -18,6 +18,29 @@ def advance_chance(state: State) -> None:
         state.apply_legal_action(state.sample_chance())
 
 
+def turn_budget(
+    time_budget: float | None, clock_left: float | None, move_limit: float | None
+) -> float | None:
+    """The thinking time to offer an agent: the tightest of the three limits.
+
+    A tenth of the remaining clock, and a safety margin under a per-move limit,
+    leave room for the bookkeeping around the agent's own search.
+    """
+    limits = [t for t in (time_budget, None if clock_left is None else clock_left / 10) if t]
+    if move_limit:
+        limits.append(move_limit * 0.8)
+    return min(limits) if limits else None
+
+
+def overrun(elapsed: float, clock_left: float | None, move_limit: float | None) -> str | None:
+    """Why a move that took ``elapsed`` seconds loses the game, or None."""
+    if move_limit and elapsed > move_limit:
+        return f"took {elapsed:.2f} s for one move (limit {move_limit:g} s)"
+    if clock_left is not None and clock_left < 0:
+        return "ran out of time"
+    return None
+
+
 def play_game(
     game: Game,
     agents: Sequence[Agent],
@@ -25,12 +48,14 @@ def play_game(
     *,
     time_budget: float | None = None,
     clocks: Sequence[float] | None = None,
+    move_limit: float | None = None,
     on_action: Callable[[State, int], None] | None = None,
 ) -> tuple[State, Record]:
     """Play one game to the end and return the final state and its record.
 
-    ``clocks`` are per-player total thinking times in seconds: a player whose
-    clock runs out loses (recorded as a forfeit). An agent returning an illegal
+    ``clocks`` are per-player total thinking times in seconds and
+    ``move_limit`` the time allowed per move: a player who overruns either
+    loses (recorded as a forfeit). An agent returning an illegal
     action is a bug in that agent and raises.
     """
     state = game.new_initial_state(seed)
@@ -41,18 +66,19 @@ def play_game(
         if player == CHANCE:
             action = state.sample_chance()
         else:
-            budget = time_budget
-            if remaining is not None:
-                share = remaining[player] / 10.0
-                budget = share if budget is None else min(budget, share)
+            left = None if remaining is None else remaining[player]
+            budget = turn_budget(time_budget, left, move_limit)
             turn = Turn(player, state.legal_actions(), _observer(state, player), budget)
             start = time.perf_counter()
             action = agents[player].act(turn)
+            elapsed = time.perf_counter() - start
             if remaining is not None:
-                remaining[player] -= time.perf_counter() - start
-                if remaining[player] < 0:
-                    forfeit = {"player": player, "reason": "ran out of time"}
-                    break
+                remaining[player] -= elapsed
+                left = remaining[player]
+            lost = overrun(elapsed, left, move_limit)
+            if lost is not None:
+                forfeit = {"player": player, "reason": lost}
+                break
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise IllegalActionError(action, f"agent {agents[player].label()}: {reason}")

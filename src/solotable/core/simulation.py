@@ -66,7 +66,14 @@ def play_one(
     ]
     clock = game.clock_seconds()
     clocks = [clock] * game.num_players() if clock else None
-    state, record = play_game(game, agents, gseed, time_budget=time_budget, clocks=clocks)
+    state, record = play_game(
+        game,
+        agents,
+        gseed,
+        time_budget=time_budget,
+        clocks=clocks,
+        move_limit=game.move_seconds(),
+    )
     return GameResult(
         index=index,
         seed=gseed,

@@ -49,3 +49,8 @@ def legal_texts(state: DiceMinerState) -> set[str]:
 def bottom(*dice: str) -> dict[str, str]:
     """Dice on the bottom row a1, a2, … (all exposed while row b is empty)."""
     return {f"a{i + 1}": d for i, d in enumerate(dice)}
+
+
+def takes(state: DiceMinerState) -> set[str]:
+    """The legal 'take …' moves in notation."""
+    return {t for t in legal_texts(state) if t.startswith("take")}

@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.errors import IllegalActionError
-from solotable.games.dice_miner.state import DiceMinerState
-from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
-
-
-def takes(state: DiceMinerState) -> set[str]:
-    return {t for t in legal_texts(state) if t.startswith("take")}
+from tests.games.dice_miner.helpers import bottom, game, play, position, takes
 
 
 def test_magic_treasure_and_tool_dice_are_always_selectable() -> None:

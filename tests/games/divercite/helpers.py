@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from solotable import load_game
+from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteGame, DiverciteState
 
 
@@ -14,6 +15,15 @@ def play(moves: list[str], seed: int = 0, **options: Any) -> DiverciteState:
     assert isinstance(game, DiverciteGame)
     state = game.state_after(moves, seed)
     assert isinstance(state, DiverciteState)
+    return state
+
+
+def random_game(seed: int, **options: Any) -> DiverciteState:
+    """A finished game of uniformly random legal moves."""
+    state = play([], seed, **options)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 

@@ -9,7 +9,7 @@ from solotable.core.errors import IllegalActionError, OptionError
 from solotable.core.players import TERMINAL
 from solotable.core.rng import Rng
 
-from .helpers import WORKED_EXAMPLE, play
+from .helpers import WORKED_EXAMPLE, play, random_game
 
 
 def test_game_facts_two_players_white_is_player_zero():
@@ -70,15 +70,6 @@ def test_supply_exhausted_colour_cannot_be_placed():
     state.apply_action(state.parse_move("RR A7"))
     with pytest.raises(IllegalActionError, match="White has no blue resource left"):
         state.parse_move("RB C7")
-
-
-def _random_game(seed: int, **options):
-    game = load_game("divercite", **options)
-    state = game.new_initial_state(seed)
-    rng = Rng(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 def test_end_after_40_placements_then_forced_neutral_by_first_player():
@@ -200,7 +191,7 @@ def test_ties_are_shared_and_returns_are_plus_minus_one():
     """FR-text: 'Une égalité est possible'; spec §10.2 shared result."""
     seen = {"tie": 0, "win": 0}
     for seed in range(200):
-        state = _random_game(seed)
+        state = random_game(seed)
         s0, s1 = state.scores()
         r = state.returns()
         if s0 == s1:
@@ -217,7 +208,7 @@ def test_ties_are_shared_and_returns_are_plus_minus_one():
 def test_course_tiebreak_option_decides_ties():
     """Spec §9.1 (INF8175 rule, optional): ties broken, raw scores unchanged."""
     for seed in range(400):
-        state = _random_game(seed, tiebreak="course")
+        state = random_game(seed, tiebreak="course")
         if state.scores()[0] == state.scores()[1]:
             r = state.returns()
             assert sorted(r) == [-1.0, 1.0]
@@ -266,7 +257,7 @@ def test_variant_neutral_first():
 
 
 def test_unknown_option_and_bad_values_name_the_choices():
-    with pytest.raises(OptionError, match="valid options: clock, first_player"):
+    with pytest.raises(OptionError, match="valid options: clock, first_player, move_clock"):
         load_game("divercite", starter="white")
     with pytest.raises(OptionError, match="'white', 'black'"):
         load_game("divercite", first_player="red")
@@ -303,11 +294,23 @@ def test_clock_option_forfeit_through_runner():
     assert record.result is not None and record.result["returns"] == [1.0, -1.0]
 
 
+def test_move_clock_option_forfeit_through_simulation():
+    """FR-text: the time between moves may be limited; a move over the limit loses."""
+    from solotable.core.simulation import play_one
+
+    game = load_game("divercite", move_clock=0.001)
+    assert game.move_seconds() == 0.001
+    assert load_game("divercite").move_seconds() is None
+    result = play_one("divercite", {"move_clock": 0.001}, ["hard", "random"], 0, 0)
+    assert "forfeits: took" in result.outcome and "limit 0.001 s" in result.outcome
+    assert result.returns == [-1.0, 1.0]
+
+
 def test_outcome_and_stats_describe_the_game():
     state = play(["CR D6"])
     assert "in progress after 1 plies" in state.outcome() and "Black to move" in state.outcome()
     assert state.returns() == [0.0, 0.0]
-    final = _random_game(11)
+    final = random_game(11)
     stats = final.stats()
     assert stats["winning seat"] in ("first player", "second player", "draw")
     assert stats["White points"] == final.scores()[0]

@@ -31,6 +31,7 @@ _REQUIRED_ASSUMPTIONS = (
     "neutral_first.turn_order",
     "neutral_ply",
     "clock",
+    "move_clock",
     "tiebreak.course",
 )
 
@@ -76,6 +77,13 @@ class DiverciteGame(Game):
                 minimum=0.0,
             ),
             OptionSpec(
+                "move_clock",
+                float,
+                0.0,
+                "thinking time allowed per move in seconds (0 = no limit); a slower move loses",
+                minimum=0.0,
+            ),
+            OptionSpec(
                 "tiebreak",
                 str,
                 "shared",
@@ -112,6 +120,11 @@ class DiverciteGame(Game):
         for text in moves:
             state.apply_action(state.parse_move(text))
         return state
+
+    def move_seconds(self) -> float | None:
+        """The seed's other timing variant: a limit on each move rather than the game."""
+        t = float(self.options["move_clock"])
+        return t if t > 0 else None
 
     def clock_seconds(self) -> float | None:
         """Per-player total time for ``play_game(clocks=...)``, None without a clock."""

@@ -560,7 +560,9 @@ class DiverciteState(State):
         if self.game.options["tiebreak"] == "course":
             w, why = self._course_tiebreak()
             return f"{PLAYER_NAMES[w]} wins a {tally} tie on the course tie-break: {why}"
-        return f"shared result: both players scored {s0} ({tally})"
+        # The rules' advice for a tie is a rematch with the other player starting.
+        starter = PLAYER_NAMES[1 - self._first]
+        return f"shared result: both players scored {s0} ({tally}); rematch with {starter} starting"
 
     def stats(self) -> dict[str, str | float]:
         d0, d1 = self.divercites()
