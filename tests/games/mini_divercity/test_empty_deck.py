@@ -119,3 +119,28 @@ def test_resign_ends_the_game_as_a_loss():
     play(s, "resign")
     assert s.is_terminal() and s.returns() == [0.0] and s.stats()["cause"] == "resigned"
     assert s.observation(0)["result"]["result"] == "loss"
+
+
+@pytest.mark.parametrize(("dropped", "left"), [((2, 3, 4), 1), ((1, 2, 3, 4), 0)])
+def test_oil_platform_extra_cost_shrinks_with_an_empty_deck(dropped, left):
+    """Empty deck: the Oil Platform's '2 more' for an out-of-play Lagoon card becomes what
+    the hand still holds (1, or none: the discard alone)."""
+    s = endgame(*dropped, corp="oil")
+    s = edit(s, lambda d: set_pos(d, "crab", 2))
+    play(s, "oil:l1")
+    obs = s.observation(0)
+    if left:
+        assert obs["decision"]["kind"] == "pay" and obs["decision"]["left"] == left
+        play(s, "pay:l2")
+    assert s.observation(0)["hand"] == dict.fromkeys(("l1", "l2", "o1", "o2", "o3"))
+    assert s.observation(0)["scale"]["crab"] == "saved"
+
+
+def test_quick_exploration_with_an_empty_deck_leaves_the_lagoon_empty():
+    """Empty deck: Quick Exploration still costs both Lagoon cards, which are not replaced."""
+    s = endgame()
+    play(s, "quick")
+    hand = s.observation(0)["hand"]
+    assert hand["l1"] is None and hand["l2"] is None
+    assert hand["o1"] == "octopus" and hand["o2"] == "turtle" and hand["o3"] == "oyster"
+    assert s.observation(0)["decision"]["kind"] == "divers" and "quick" not in moves(s)

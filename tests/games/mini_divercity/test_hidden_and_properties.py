@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from solotable.core import CHANCE, Rng
 from solotable.core.conformance import check_replay, check_state, random_playout
+from solotable.games.mini_divercity import state as S
 
 from .helpers import SP, corp_total, edit, game, species_total, start
 
@@ -60,6 +61,20 @@ def _check_sampler_and_counts(state) -> None:
     assert list(obs["hand"].values()).count("?") == true_down
     sampled = G.sample_state(obs, 0, Rng(len(state.history)))
     assert sampled.observation(0) == obs
+    # The sample agrees with the visible event log too: every logged discard is there.
+    seen = [0] * 12
+    corp_seen = [0] * len(state.cdeck)
+    for code, a, b in obs["machine"]["log"]:
+        if code == S.L_DISCARD:
+            seen[b] += 1
+        elif code in (S.L_DYN_DECK, S.L_CAP_DISCARD):
+            seen[a] += 1
+        elif code == S.L_RESHUFFLE:
+            corp_seen = [0] * len(state.cdeck)
+        elif code == S.L_CORP:
+            corp_seen[a] += 1
+    assert all(x >= y for x, y in zip(sampled.disc, seen, strict=True))
+    assert all(x >= y for x, y in zip(sampled.cdisc, corp_seen, strict=True))
     assert species_total(sampled) == 60 and corp_total(sampled) == 27
     if state.current_player() != CHANCE:
         assert sampled.legal_actions() == state.legal_actions()
@@ -84,7 +99,8 @@ def long_playout(seed: int, check) -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**31))
 def test_card_conservation_and_sampler_over_random_games(seed):
-    """Properties: Species 60 = deck + hand + discard (+ Captain's cards); Corporation 27."""
+    """Properties: Species 60 = deck + hand + discard (+ Captain's cards); Corporation 27;
+    the sampler reproduces the observation and respects the event log."""
     random_playout(G, seed, Rng(seed ^ 0x5EED), _check_sampler_and_counts)
     long_playout(seed, _check_sampler_and_counts)
 

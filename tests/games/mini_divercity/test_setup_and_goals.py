@@ -70,7 +70,7 @@ def test_scale_two_steps_to_saved_and_it_is_permanent():
 def test_scale_two_steps_to_eliminated_and_it_is_permanent():
     """Scale: blue -> red -> ELIMINATED; eliminated is final too."""
     s = start(hand=("crab", "eel", "crab", "crab", "oyster"))
-    play(s, "explore", "corp:oil", "oil:o1", "draw:eel", "noswap" if False else "explore")
+    play(s, "explore", "corp:oil", "oil:o1", "draw:eel", "explore")
     assert s.observation(0)["scale"]["crab"] == "red"
     play(s, "corp:oil", "oil:o2", "draw:eel")
     assert s.observation(0)["scale"]["crab"] == "eliminated" and s.elim == 1

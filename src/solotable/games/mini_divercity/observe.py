@@ -179,6 +179,8 @@ def log_text(s: S.MiniDiverCityState, e: tuple[int, int, int]) -> str:
         return f"Captain: {names[a]} goes back face up on the Species deck"
     if code == S.L_CAP_DRAW:
         return f"Captain draws {names[a]}"
+    if code == S.L_CAP_DISCARD:
+        return f"Captain: {names[a]} goes to the discard"
     if code == S.L_LOOK:
         return f"the {'Species' if a == 0 else 'Corporation'} discard is looked through"
     if code == S.L_OIL_COST:
@@ -218,7 +220,13 @@ def outcome_text(s: S.MiniDiverCityState, detailed: bool = False) -> str:
     elif s.cause == "impossible":
         text = f"Lost: saving {s.goal} species became impossible"
         if detailed:
-            text += " (too few cards of the species still in play, even with free Diver moves)"
+            more = s.max_more_saves()
+            need = s.goal - s.saved
+            text += (
+                f": {need} more needed, but at most {more} more can still reach SAVED "
+                "(the other species in play have too few cards left outside the discard, "
+                "even with the unused free Diver moves)"
+            )
     else:
         text = "Lost: resigned"
     return f"{text}; {tail}" if detailed else text
@@ -250,12 +258,42 @@ def _index(names: tuple[str, ...], key: Any, what: str) -> int:
     return names.index(key)
 
 
+def _logged_discards(log: list[tuple[int, int, int]], n: int) -> list[int]:
+    """Species cards the visible log shows going to the discard, per species.
+
+    The Species discard is never reshuffled and a Dynamite pick leaves its card
+    there, so every logged discard is still in the pile: a lower bound on its
+    content that a sampled state must respect.
+    """
+    counts = [0] * n
+    for code, a, b in log:
+        if code == S.L_DISCARD:
+            counts[b] += 1
+        elif code == S.L_DYN_DECK or code == S.L_CAP_DISCARD:
+            counts[a] += 1
+    return counts
+
+
+def _logged_corp_discards(log: list[tuple[int, int, int]], n: int) -> list[int]:
+    """Corporation cards the visible log shows resolved since the last reshuffle."""
+    counts = [0] * n
+    for code, a, _ in log:
+        if code == S.L_RESHUFFLE:
+            counts = [0] * n
+        elif code == S.L_CORP:
+            counts[a] += 1
+    return counts
+
+
 def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> S.MiniDiverCityState:
     """A full state agreeing with ``obs``; the unseen cards are dealt at random.
 
     Unknown species cards = all cards minus those visible now (hand face up,
-    deck top, discard top or looked-through content, Captain's cards); they
-    are spread over face-down Ocean slots, the deck and the discard.
+    deck top, Captain's cards) and those known to lie in the discard (its top,
+    the looked-through content, every discard the visible event log shows);
+    they are spread over face-down Ocean slots, the deck and the rest of the
+    discard. The Corporation discard likewise keeps the cards the log shows
+    drawn since its last reshuffle.
     """
     t = game.tables
     sp, cids = t.species_ids, t.corp_ids
@@ -302,23 +340,23 @@ def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> S.Mi
     for c in s.cap:
         unknown[c] -= 1
     sd = obs["species_discard"]
-    s.disc = [0] * t.n_species
     s.ndisc = int(sd["size"])
     s.disc_top = -1 if sd["top"] is None else _index(sp, sd["top"], "species")
-    disc_hidden = s.ndisc
+    s.disc = _logged_discards(s.log, t.n_species)
+    if s.disc_top >= 0:
+        s.disc[s.disc_top] = max(s.disc[s.disc_top], 1)
     if sd["contents"] is not None:
         for x, n in sd["contents"].items():
             c = _index(sp, x, "species")
+            if int(n) < s.disc[c]:
+                raise SolotableError("observation: the discard contents contradict the log")
             s.disc[c] = int(n)
-            unknown[c] -= int(n)
-        disc_hidden = 0
-    elif s.disc_top >= 0:
-        s.disc[s.disc_top] = 1
-        unknown[s.disc_top] -= 1
-        disc_hidden -= 1
+    for c in range(t.n_species):
+        unknown[c] -= s.disc[c]
+    disc_hidden = s.ndisc - sum(s.disc)
     deck_hidden = int(obs["species_deck"]["size"]) - (1 if s.top >= 0 else 0)
     pool = [c for c in range(t.n_species) for _ in range(unknown[c])]
-    if min(unknown) < 0 or len(pool) != len(down) + deck_hidden + disc_hidden:
+    if min(unknown) < 0 or disc_hidden < 0 or len(pool) != len(down) + deck_hidden + disc_hidden:
         raise SolotableError("observation: species card counts are inconsistent")
     rng.shuffle(pool)
     for k in down:
@@ -337,23 +375,23 @@ def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> S.Mi
     for c in s.ctop + s.vis + s.vis_placed:
         cu[c] -= 1
     cd = obs["corporation_discard"]
-    s.cdisc = [0] * t.n_corp
     s.ncdisc = int(cd["size"])
     s.cdisc_top = -1 if cd["top"] is None else _index(cids, cd["top"], "Corporation card")
-    cdisc_hidden = s.ncdisc
+    s.cdisc = _logged_corp_discards(s.log, t.n_corp)
+    if s.cdisc_top >= 0:
+        s.cdisc[s.cdisc_top] = max(s.cdisc[s.cdisc_top], 1)
     if cd["contents"] is not None:
         for x, n in cd["contents"].items():
             c = _index(cids, x, "Corporation card")
+            if int(n) < s.cdisc[c]:
+                raise SolotableError("observation: the discard contents contradict the log")
             s.cdisc[c] = int(n)
-            cu[c] -= int(n)
-        cdisc_hidden = 0
-    elif s.cdisc_top >= 0:
-        s.cdisc[s.cdisc_top] = 1
-        cu[s.cdisc_top] -= 1
-        cdisc_hidden -= 1
+    for c in range(t.n_corp):
+        cu[c] -= s.cdisc[c]
+    cdisc_hidden = s.ncdisc - sum(s.cdisc)
     cdeck_hidden = int(obs["corporation_deck"]["size"]) - len(s.ctop)
     cpool = [c for c in range(t.n_corp) for _ in range(cu[c])]
-    if min(cu) < 0 or len(cpool) != cdeck_hidden + cdisc_hidden:
+    if min(cu) < 0 or cdisc_hidden < 0 or len(cpool) != cdeck_hidden + cdisc_hidden:
         raise SolotableError("observation: Corporation card counts are inconsistent")
     rng.shuffle(cpool)
     s.cdeck = [0] * t.n_corp

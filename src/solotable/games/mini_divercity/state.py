@@ -86,6 +86,7 @@ L_CAP_DRAW = 23
 L_NO_EFFECT = 24
 L_FLIP = 25
 L_VIS_ORDER = 26
+L_CAP_DISCARD = 27
 LOG_KEEP = 14
 
 RESULT_WIN = "win"
@@ -541,32 +542,40 @@ class MiniDiverCityState(State):
 
     # --------------------------------------------------------- impossibility
     def _win_impossible(self) -> bool:
-        """Sound bound: every remaining card used for its species, free moves spent best.
+        need = self.goal - self.saved
+        return self.max_more_saves(need) < need
+
+    def max_more_saves(self, enough: int = 12) -> int:
+        """Sound upper bound on how many more species can still reach SAVED.
 
         Cards never come back from the discard, so the cards of a species still
-        usable (deck, hand, Captain's hand) are its copies minus its discards.
+        usable (deck, hand, Captain's hand) are its copies minus its discards;
+        each step up needs one of them, except the free steps of an unused
+        Endurance or Diving Specialist, spent on the species short of the fewest.
+        Counting stops early once ``enough`` is reached (the hot-path check).
         """
-        need = self.goal - self.saved
         base = SAVED - self.t.copies
         disc = self.disc
         pos = self.pos
-        fine = 0
+        reach = 0
         deficits = []
         for s in range(len(pos)):
             p = pos[s]
             if -2 < p < 2:
                 d = base - p + disc[s]
                 if d <= 0:
-                    fine += 1
+                    reach += 1
                 else:
                     deficits.append(d)
-        if fine >= need:
-            return False
-        if fine + len(deficits) < need:
-            return True
+        if reach >= enough or not deficits:
+            return reach
         free = (self.divers[ENDURANCE] == D_READY) + (self.divers[DIVING] == D_READY)
-        deficits.sort()
-        return sum(deficits[: need - fine]) > free
+        for d in sorted(deficits):
+            if d > free:
+                break
+            free -= d
+            reach += 1
+        return reach
 
     # ------------------------------------------------------------ engine loop
     def _advance(self) -> None:
@@ -912,6 +921,7 @@ class MiniDiverCityState(State):
             cap = self.cap
             cap.remove(s)
             self._to_discard(s)
+            self._log(L_CAP_DISCARD, s)
             if cap:
                 self.top = cap.pop()
                 self._log(L_CAP_RETURN, self.top)
