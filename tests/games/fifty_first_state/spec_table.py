@@ -599,3 +599,107 @@ SPEC_BASE_DECK: list[tuple[Any, ...]] = [
         {"vp": 2},
     ),
 ]
+
+
+SPEC_ICONS: dict[str, tuple[str, ...]] = {
+    "abandoned-suburbs": ("brick",),
+    "archive": ("worker", "vp"),
+    "arena": ("gun", "ammo"),
+    "assassin": ("gun", "ammo"),
+    "assembly-plant": ("iron", "vp"),
+    "bioweaponry": ("gun", "vp"),
+    "boiler-room": ("worker",),
+    "brick-storage": ("brick",),
+    "brick-supplier": ("brick", "ammo"),
+    "camp": ("worker",),
+    "church": ("liberty",),
+    "city-guards": ("gun",),
+    "clay-pit": ("brick", "vp"),
+    "confessor": ("gun",),
+    "construction-vehicles": ("iron", "contact"),
+    "convoy": ("fuel", "contact"),
+    "corner-shop": ("ammo", "vp"),
+    "crossroads": ("worker", "card"),
+    "deserted-colony": ("ammo",),
+    "docks": ("iron", "ammo"),
+    "excavator": ("brick", "contact"),
+    "factory": ("iron", "vp"),
+    "fuel-tank": ("fuel", "ammo"),
+    "gasoline-cultist": ("fuel", "vp"),
+    "gasoline-drinkers-den": ("fuel",),
+    "gun-shop": ("gun", "vp"),
+    "gunsmith": ("gun", "contact"),
+    "hideout": ("fuel", "vp"),
+    "huge-machinery": ("iron", "contact"),
+    "merc-outpost": ("ammo", "worker"),
+    "methane-storage": ("fuel",),
+    "motel": ("card",),
+    "murderers-pub": ("gun", "vp"),
+    "museum": ("liberty",),
+    "negotiator": ("fuel", "vp"),
+    "oil-rig": ("fuel", "ammo"),
+    "oil-trader": ("fuel", "vp"),
+    "oilmen-fortress": ("fuel", "vp"),
+    "old-cinema": ("liberty",),
+    "parking-lot": ("iron", "ammo"),
+    "pub": ("card",),
+    "quarry": ("brick", "ammo"),
+    "radioactive-fuel": ("fuel", "vp"),
+    "refinery": ("fuel", "vp"),
+    "rubble": ("brick", "vp"),
+    "rubble-trader": ("brick", "vp"),
+    "ruined-library": ("gun", "ammo"),
+    "school": ("worker", "ammo"),
+    "scrap-metal": ("iron",),
+    "scrap-trader": ("iron", "vp"),
+    "shadow": ("gun", "vp"),
+    "sharrash": ("contact",),
+    "shelter": ("iron",),
+    "shipwreck": ("iron", "vp"),
+    "skyscraper": ("brick", "vp"),
+    "thieves-caravan": ("ammo", "gun"),
+    "thieves-den": ("worker", "ammo"),
+    "underground-warehouse": ("fuel", "ammo"),
+    "weapon-trader": ("gun", "vp"),
+    "wrecked-tank": ("liberty",),
+}
+"""Type icons per card (spec §6.2 "Icons" column): develop and per-type effects use them."""
+
+SPEC_KEEP: dict[str, tuple[int, int]] = {
+    "ruined-library": (3, 0),
+    "thieves-den": (2, 2),
+    "underground-warehouse": (3, 0),
+}
+"""(basic goods, workers) each storage feature may hold through Cleanup (spec §6.2)."""
+
+SPEC_FACTIONS: dict[str, tuple[str, list[tuple[dict[str, int], dict[str, int]]]]] = {
+    "new-york": (
+        "iron",
+        [({"iron": 1}, {"grey": 1}), ({"gun": 1}, {"red": 2}), ({"fuel": 2}, {"blue": 2})],
+    ),
+    "appalachian": (
+        "brick",
+        [
+            ({"brick": 1, "hand_card": 1}, {"grey": 2}),
+            ({"gun": 1}, {"red": 2}),
+            ({"fuel": 1}, {"blue": 2}),
+        ],
+    ),
+    "mutants": (
+        "gun",
+        [({"iron": 2}, {"grey": 2}), ({"gun": 1}, {"red": 3}), ({"fuel": 1}, {"blue": 1})],
+    ),
+    "merchants": (
+        "fuel",
+        [({"iron": 2}, {"grey": 2}), ({"gun": 1}, {"red": 2}), ({"fuel": 1}, {"blue": 3})],
+    ),
+}
+"""Spec §3.5: each faction's extra good and its three actions (cost, gain)."""
+
+SPEC_CONNECTIONS: dict[str, tuple[str, int, dict[str, int], dict[str, int]]] = {
+    "merchants": ("blue", 4, {}, {"blue": 2}),
+    "junk-train": ("blue", 2, {}, {"blue": 3}),
+    "punks": ("red", 4, {}, {"red": 2}),
+    "thugs": ("red", 2, {"gun": 1}, {"red": 3}),
+}
+"""Spec §3.6: connection cards (deck, copies, cost, gain)."""

@@ -6,21 +6,21 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import ACTIONS, STORE
+from solotable.games.fifty_first_state.engine import ACTIONS, STORE, FiftyFirstStateState
 
 from .helpers import goods_of, play, staged
 
 
-def _next_round(s: object) -> None:
+def _next_round(s: FiftyFirstStateState) -> None:
     """Pass, then resolve chance keeping every Lookout card, up to the next actions."""
-    play(s, "pass")  # type: ignore[arg-type]
-    while s.phase != ACTIONS or s.current_player() == CHANCE:  # type: ignore[attr-defined]
-        if s.current_player() == CHANCE:  # type: ignore[attr-defined]
-            s.apply_action(s.sample_chance())  # type: ignore[attr-defined]
-        elif s.phase == STORE:  # type: ignore[attr-defined]
-            play(s, "done")  # type: ignore[arg-type]
+    play(s, "pass")
+    while s.phase != ACTIONS or s.current_player() == CHANCE:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+        elif s.phase == STORE:
+            play(s, "done")
         else:
-            play(s, "keep")  # type: ignore[arg-type]
+            play(s, "keep")
 
 
 def test_production_faction_income_deals_and_locations_spec_3_3() -> None:

@@ -6,7 +6,13 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import ACTIONS, LK_DECIDE, LK_DRAW, LK_EXTRA
+from solotable.games.fifty_first_state.engine import (
+    ACTIONS,
+    LK_DECIDE,
+    LK_DRAW,
+    LK_EXTRA,
+    FiftyFirstStateState,
+)
 
 from .helpers import card_total, game, idx, play, staged
 
@@ -45,7 +51,7 @@ def test_set_aside_cards_are_out_of_the_pile_until_setup_ends_seed_mise_en_place
         play(s, "reveal:pub")
 
 
-def _to_lookout(seed: int = 0) -> object:
+def _to_lookout(seed: int = 0) -> FiftyFirstStateState:
     g = game()
     s = g.new_initial_state(seed)
     play(s, "draw:docks", "draw:pub", "draw:quarry")

@@ -357,6 +357,14 @@ class FiftyFirstStateState(State):
             if n:
                 raise AssertionError("pay() called with an unaffordable cost")
 
+    def _pay_exact(self, good: int, n: int) -> None:
+        """Spend ``n`` of exactly ``good``: supply first, then goods stored on cards."""
+        g = self.goods
+        take = min(g[good], n)
+        g[good] -= take
+        if self._take_stored(good, n - take):
+            raise AssertionError("_pay_exact() called with an unaffordable cost")
+
     def _take_stored(self, good: int, n: int) -> int:
         for loc in self.locs:
             s = loc[2]
@@ -735,10 +743,11 @@ class FiftyFirstStateState(State):
             if loc[0] == t and loc[1] > 0:
                 loc[1] -= 1
                 break
-        cost = cs.act_cost[t]
         if cs.act_any[t]:
-            cost = _plus(cost, (p - 1, 1))
-        self.pay(cost)
+            # The named good itself pays: "use X fuel" must not spend ammo instead
+            # (that is "use X ammo"), even when the fuel sits on a storage card.
+            self._pay_exact(p - 1, 1)
+        self.pay(cs.act_cost[t])
         if cs.act_deal[t]:
             d = p - 6
             self.deals[d] -= 1

@@ -246,11 +246,13 @@ def render(game: FiftyFirstStateGame, obs: dict[str, Any]) -> str:
     )
     out.append(f"[bold]     deals[/bold] {_esc(deals) or '-'}")
     if obs["faction_actions"]:
+        # Escape the texts only: the "(used)" mark is markup and must stay live.
         fa = "; ".join(
-            f"{a['n']}: {a['cost']} -> {a['gain']}" + (" [dim](used)[/dim]" if a["used"] else "")
+            _esc(f"{a['n']}: {a['cost']} -> {a['gain']}")
+            + (" [dim](used)[/dim]" if a["used"] else "")
             for a in obs["faction_actions"]
         )
-        out.append(f"[bold]   faction[/bold] {_esc(fa)}")
+        out.append(f"[bold]   faction[/bold] {fa}")
     out.append("")
     out.append("[bold]Hand[/bold] (build: grey / deal: blue / raze: red contacts = distance)")
     for k, v in obs["hand"].items():
