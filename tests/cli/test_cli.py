@@ -156,3 +156,40 @@ def test_agent_lists_keep_parameters_with_their_agent():
         "greedy",
     ]
     assert split_agents("random, mcts:iterations=5") == ["random", "mcts:iterations=5"]
+
+
+def test_compare_variants_reports_changes_against_the_baseline():
+    r = runner.invoke(
+        app,
+        [
+            "compare",
+            "toy-race",
+            "--agents",
+            "random,first",
+            "-n",
+            "40",
+            "--seed",
+            "2",
+            "-v",
+            "default",
+            "-v",
+            "target=3",
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    base, other = doc["variants"]
+    assert base["options"]["target"] == 7 and other["options"]["target"] == 3
+    assert "mean_score_change" not in base
+    change = other["mean_score_change"]
+    # Racing to 3 instead of 7 must lower the mean score, and the interval says so.
+    assert change["diff"] < 0 and change["ci95"][1] < 0
+
+
+def test_compare_rejects_a_bad_variant_before_playing(capsys):
+    try:
+        main(["compare", "toy-race", "-v", "target=lots"])
+    except SystemExit as e:
+        assert e.code == 2
+    assert "option 'target'" in capsys.readouterr().err

@@ -107,3 +107,11 @@ def test_turn_budget_takes_the_tightest_limit():
     assert turn_budget(2.0, 100.0, None) == 2.0
     assert turn_budget(None, 5.0, None) == 0.5
     assert turn_budget(5.0, None, 1.0) == 0.8
+
+
+def test_difference_interval():
+    from solotable.core.simulation import difference_ci
+
+    d = difference_ci([0.0, 1.0] * 50, [1.0, 2.0] * 50)
+    assert d["diff"] == 1.0 and d["ci95"][0] > 0.7 and d["ci95"][1] < 1.3
+    assert difference_ci([1.0], [2.0])["diff"] is None

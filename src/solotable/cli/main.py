@@ -21,14 +21,14 @@ from rich.table import Table
 
 import solotable
 from solotable.cli.session import PlaySession
-from solotable.cli.summary import print_summary
+from solotable.cli.summary import fmt_ci, print_summary
 from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, load_record, replay
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
 from solotable.core.scorebook import ScoreBook
-from solotable.core.simulation import run_games, summarize
+from solotable.core.simulation import compare_variants, run_games, summarize
 
 app = typer.Typer(
     add_completion=False,
@@ -46,6 +46,21 @@ SetOption = Annotated[
 
 def _load(game: str, settings: list[str] | None) -> Game:
     return load_game(game, **parse_assignments(settings or []))
+
+
+def _agent_specs(g: Game, agents: str) -> list[str]:
+    """One agent spec per seat (a single agent plays every seat), checked up front."""
+    specs = split_agents(agents)
+    n = g.num_players()
+    if n == 1 and len(specs) != 1:
+        raise UnknownNameError(f"{g.name} is a solo game: give one agent, got {len(specs)}")
+    if n > 1 and len(specs) == 1:
+        specs = specs * n
+    if n > 1 and len(specs) != n:
+        raise UnknownNameError(f"{g.name} needs {n} agents, got {len(specs)}")
+    for p, spec in enumerate(specs):
+        make_agent(spec, g, p, 0)  # fail fast on a bad name, before any worker starts
+    return specs
 
 
 def split_agents(text: str) -> list[str]:
@@ -259,16 +274,8 @@ def simulate(
 ) -> None:
     """Play many games between agents and summarise the results."""
     g = _load(game, settings)
-    specs = split_agents(agents)
+    specs = _agent_specs(g, agents)
     n = g.num_players()
-    if n == 1 and len(specs) != 1:
-        raise UnknownNameError(f"{game} is a solo game: give one agent, got {len(specs)}")
-    if n > 1 and len(specs) == 1:
-        specs = specs * n
-    if n > 1 and len(specs) != n:
-        raise UnknownNameError(f"{game} needs {n} agents, got {len(specs)}")
-    for p, spec in enumerate(specs):
-        make_agent(spec, g, p, 0)  # fail fast on a bad name, before any worker starts
     start = time.perf_counter()
     with Progress(
         "[progress.description]{task.description}",
@@ -297,6 +304,82 @@ def simulate(
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print_summary(console, summary, time.perf_counter() - start)
+
+
+@app.command()
+def compare(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    variant: Annotated[
+        list[str],
+        typer.Option(
+            "--variant",
+            "-v",
+            help="An option set, e.g. 'preset=hard' or 'save_goal=8,eliminated_limit=4'; "
+            "repeatable. 'default' is the game's defaults. The first is the baseline "
+            "(defaults when only one is given).",
+        ),
+    ],
+    agents: Annotated[str, typer.Option(help="Agent(s), comma-separated: A[,B].")] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", min=2, help="Games per variant.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of every run (same games per variant).")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    time_budget: Annotated[
+        float | None, typer.Option("--time", help="Seconds per move for search agents.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+) -> None:
+    """Measure how variants change win rate and score (same seeds for every variant)."""
+    option_sets = [_variant_options(v) for v in variant]
+    if len(option_sets) == 1:
+        option_sets.insert(0, {})
+    loaded = [load_game(game, **o) for o in option_sets]  # validates every variant first
+    specs = _agent_specs(loaded[0], agents)
+    result = compare_variants(
+        game,
+        [dict(g.options) for g in loaded],
+        specs,
+        games,
+        seed,
+        jobs=jobs,
+        time_budget=time_budget,
+        num_players=loaded[0].num_players(),
+    )
+    for row, given in zip(result["variants"], option_sets, strict=True):
+        row["given"] = given
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    table = Table(title=f"{game}: {games} games per variant, agent {specs[0]} (95% intervals)")
+    for col in ("variant", "win rate", "change", "mean score", "change"):
+        table.add_column(col)
+    for row in result["variants"]:
+        label = ", ".join(f"{k}={v}" for k, v in row["given"].items()) or "defaults"
+        entry = row["summary"]["agents"][0]
+        rate = fmt_ci(entry["win_rate"], "rate", pct=True) if "win_rate" in entry else "—"
+        table.add_row(
+            escape(label),
+            rate,
+            _fmt_change(row.get("win_rate_change"), pct=True),
+            fmt_ci(entry["mean_score"]),
+            _fmt_change(row.get("mean_score_change")),
+        )
+    console.print(table)
+
+
+def _variant_options(text: str) -> dict[str, str]:
+    text = text.strip()
+    if text in ("", "default", "defaults"):
+        return {}
+    return parse_assignments([p for p in text.split(",") if p.strip()])
+
+
+def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
+    if not entry or entry["diff"] is None:
+        return "baseline" if entry is None else "—"
+    k = 100.0 if pct else 1.0
+    unit = " pts" if pct else ""
+    lo, hi = entry["ci95"]
+    return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]"
 
 
 @app.command("replay")

@@ -240,3 +240,74 @@ def summarize(
     if num_players == 1 and by_category:
         summary["score_by"] = by_category
     return summary
+
+
+def difference_ci(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
+    """``mean(b) - mean(a)`` with a normal-approximation 95% interval (Welch)."""
+    ma, mb = mean_ci(a), mean_ci(b)
+    if ma["n"] < 2 or mb["n"] < 2:
+        return {"diff": None, "ci95": [None, None]}
+
+    def var(xs: Sequence[float], m: float) -> float:
+        return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+    d = mb["mean"] - ma["mean"]
+    half = 1.96 * math.sqrt(var(a, ma["mean"]) / len(a) + var(b, mb["mean"]) / len(b))
+    return {"diff": d, "ci95": [d - half, d + half]}
+
+
+def per_game_values(results: Sequence[GameResult], agent: int, metric: str) -> list[float]:
+    """One number per game for ``agent`` (index in the run's agent list)."""
+    out: list[float] = []
+    for r in results:
+        seat = r.seats.index(agent) if agent in r.seats else 0
+        if metric == "win_rate":
+            if len(r.returns) == 1:
+                out.append(1.0 if r.stats.get("result") == "win" else 0.0)
+            else:
+                out.append(1.0 if r.returns[seat] > 0 else 0.0)
+        else:
+            out.append(r.scores[seat])
+    return out
+
+
+def compare_variants(
+    game_name: str,
+    variants: Sequence[dict[str, Any]],
+    agent_specs: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    time_budget: float | None = None,
+    num_players: int = 1,
+) -> dict[str, Any]:
+    """Play the same seeds under each option set and report the change from the first.
+
+    Using the same game seeds for every variant (common random numbers) makes
+    the comparison sharper than independent runs of the same size.
+    """
+    rows: list[dict[str, Any]] = []
+    base: dict[str, list[float]] = {}
+    for k, options in enumerate(variants):
+        results = run_games(
+            game_name, options, agent_specs, games, seed, jobs=jobs, time_budget=time_budget
+        )
+        summary = summarize(game_name, agent_specs, seed, results, num_players)
+        row: dict[str, Any] = {"options": dict(options), "summary": summary}
+        for metric in ("win_rate", "mean_score"):
+            if metric == "win_rate" and num_players == 1 and "win_rate" not in summary["agents"][0]:
+                continue
+            values = per_game_values(results, 0, metric)
+            if k == 0:
+                base[metric] = values
+            else:
+                row[f"{metric}_change"] = difference_ci(base[metric], values)
+        rows.append(row)
+    return {
+        "game": game_name,
+        "games": games,
+        "seed": seed,
+        "agents": list(agent_specs),
+        "variants": rows,
+    }
