@@ -90,3 +90,12 @@ def test_unknown_game_or_option_in_record():
     d["options"] = {"speed": 1}
     with pytest.raises(RecordError, match="unknown option 'speed'"):
         replay(record_from_json(json.dumps(d)))
+
+
+def test_unreadable_record_file_is_reported(tmp_path):
+    with pytest.raises(RecordError, match="cannot read it"):
+        load_record(tmp_path / "missing.json")
+    bad = tmp_path / "bin.json"
+    bad.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match="cannot read it"):
+        load_record(bad)

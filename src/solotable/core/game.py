@@ -15,13 +15,13 @@ and replay games.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar
 
+from solotable.core.datafile import parse_json
 from solotable.core.errors import DataFileError, IllegalActionError, NotationError
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.players import CHANCE, TERMINAL
@@ -161,10 +161,7 @@ class Game(ABC):
     def load_data(self, filename: str) -> Any:
         """Parse a JSON data file shipped in the game's ``data/`` folder."""
         path = resources.files(self.info.package).joinpath("data", filename)
-        try:
-            return json.loads(path.read_text("utf-8"))
-        except json.JSONDecodeError as e:
-            raise DataFileError(f"{filename}: line {e.lineno} column {e.colno}: {e.msg}") from e
+        return parse_json(path.read_text("utf-8"), filename)
 
 
 class State(ABC):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solotable.core.datafile import parse_json, read_json
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
@@ -115,12 +116,11 @@ def record_to_json(record: Record) -> str:
 
 def record_from_json(text: str, source: str = "record") -> Record:
     """Parse and validate a record's structure (not yet its moves)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(
-            f"{source}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}"
-        ) from None
+    return record_from_doc(parse_json(text, source, RecordError), source)
+
+
+def record_from_doc(doc: Any, source: str = "record") -> Record:
+    """Validate a parsed record document; the first bad field is named."""
     if not isinstance(doc, dict):
         raise RecordError(f"{source}: the top level must be a JSON object")
 
@@ -179,12 +179,7 @@ def record_from_json(text: str, source: str = "record") -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    p = Path(path)
-    try:
-        text = p.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"{p}: cannot read: {e}") from e
-    return record_from_json(text, str(p))
+    return record_from_doc(read_json(path, "record", RecordError), str(path))
 
 
 def save_record(path: str | Path, record: Record) -> None:

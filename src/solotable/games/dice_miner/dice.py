@@ -15,9 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from solotable.core.datafile import read_json
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, parse_assumptions
 
@@ -219,15 +219,4 @@ def parse_dice(doc: Any, source: str) -> DiceTable:
 
 def load_dice_file(path: str) -> DiceTable:
     """Read a user's dice file (``--set dice=FILE``) with a precise error."""
-    p = Path(path).expanduser()
-    try:
-        text = p.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataFileError(f"dice file {path!r}: cannot read it ({e})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(
-            f"{path}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}"
-        ) from None
-    return parse_dice(doc, str(path))
+    return parse_dice(read_json(path, "dice file"), str(path))

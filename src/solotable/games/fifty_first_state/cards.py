@@ -9,11 +9,11 @@ card and the field.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from solotable.core.datafile import read_json
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, parse_assumptions
 from solotable.games.fifty_first_state.goods import (
@@ -420,16 +420,7 @@ def _parse_connection(c: Any, where: str) -> dict[str, Any]:
 
 def read_card_file(path: str) -> CardSet:
     """Load a card set from a file path given with ``--set cards=FILE``."""
-    p = Path(path)
-    try:
-        text = p.read_text("utf-8")
-    except OSError as e:
-        raise DataFileError(f"{path}: cannot read the card file ({e.strerror})") from e
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(f"{path}: line {e.lineno} column {e.colno}: {e.msg}") from e
-    return load_card_set(data, p.name)
+    return load_card_set(read_json(path, "card file"), Path(path).name)
 
 
 __all__ = ["CARD", "VP", "CardSet", "load_card_set", "read_card_file"]

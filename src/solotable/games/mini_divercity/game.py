@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from solotable.core.errors import DataFileError
+from solotable.core.datafile import parse_json
 from solotable.core.game import Assumption, Game, GameInfo, Observation
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
@@ -56,11 +55,7 @@ def _tables() -> Tables:
 
 def load_tables(text: str, source: str = DATA_FILE) -> Tables:
     """Parse and validate the data file's text (DataFileError names the problem)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataFileError(f"{source}: line {e.lineno} column {e.colno}: {e.msg}") from e
-    return parse_tables(doc, source)
+    return parse_tables(parse_json(text, source), source)
 
 
 @register_game
