@@ -37,3 +37,21 @@ def test_bad_parameters_are_reported():
         solotable.make_agent("mcts:depth=3", g, 0)
     with pytest.raises(UnknownNameError, match="bad parameter value"):
         solotable.make_agent("mcts:iterations=many", g, 0)
+
+
+def test_mcts_can_roll_out_with_the_game_heuristic():
+    g = solotable.load_game("dice-miner")
+    a = run_games("dice-miner", {}, ["mcts:iterations=4,rollout=heuristic"], 1, seed=4)
+    b = run_games("dice-miner", {}, ["mcts:iterations=4,rollout=base"], 1, seed=4)
+    # "base" means the game's heuristic here, and the search stays deterministic.
+    assert [r.scores for r in a] == [r.scores for r in b]
+    agent = solotable.make_agent("mcts:rollout=heuristic", g, 0)
+    assert agent.policies is not None and agent.policies[0].name == "heuristic"
+
+
+def test_bad_rollout_policies_are_reported():
+    g = solotable.load_game("toy-race")
+    with pytest.raises(UnknownNameError, match="unknown agent"):
+        solotable.make_agent("mcts:rollout=nosuch", g, 0)
+    with pytest.raises(UnknownNameError, match="cannot be mcts"):
+        solotable.make_agent("mcts:rollout=mcts", g, 0)

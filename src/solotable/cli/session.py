@@ -37,7 +37,7 @@ HELP = """[bold]Commands[/bold]
   [cyan]quit[/cyan]          leave (save first if you want to come back)"""
 
 COMPACT_AFTER = 30
-HINT_AGENTS = ("hard", "heuristic", "medium", "greedy")
+HINT_AGENTS = ("hard", "pimc", "heuristic", "medium", "greedy")
 
 
 class PlaySession:

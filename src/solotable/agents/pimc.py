@@ -1,0 +1,267 @@
+"""Perfect-information Monte Carlo (PIMC) search over a base policy, for any game.
+
+Random rollouts tell a search almost nothing in games whose good play is
+narrow, so this agent rolls out with the game's own rule-based player (the
+``heuristic`` agent if the game has one, else ``greedy``, else ``random``) and
+uses search only to correct that player's choice at the current decision:
+
+1. Candidates: the base policy's pick, then its next picks on the legal list
+   with the earlier picks removed (``top`` of them). Ranking by the policy
+   itself is what keeps the search cheap without a value function.
+2. Each of ``samples`` determinizations is dealt once from the agent's own
+   observation (``game.sample_state``) and cloned for every candidate, so all
+   candidates face the same hidden cards and the same future chance draws
+   (common random numbers): differences between candidates then come from
+   the move, not from luck, which is what makes few samples enough.
+3. Every candidate is applied and played to the end by the base policy (fed
+   observations of the sampled state, chance resolved with ``sample_chance``).
+   The base pick is kept unless another candidate beats it by more than ``z``
+   standard errors of the paired gain (returns first; scores when returns tie
+   on every deal, as in win/loss games): a tuned policy overruled on noise
+   plays worse than the policy alone, which plain argmax PIMC (``z=0``) does.
+
+The true state is never touched. With ``halve=1`` the weaker half of the
+candidates is dropped after half of the samples (successive halving), which
+spends the budget where the decision is close.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+
+from solotable.core.agent import Agent, Turn, agent_params
+from solotable.core.errors import UnknownNameError
+from solotable.core.game import Game, Observation, State
+from solotable.core.players import CHANCE
+from solotable.core.registry import agent_names, make_agent, register_agent
+from solotable.core.rng import Rng
+
+_BASE_PREFERENCE = ("heuristic", "greedy", "random")
+
+
+def default_base(game: Game) -> str:
+    """The strongest generic rollout policy the game offers."""
+    names = {n for n, _ in agent_names(game.name)}
+    return next((b for b in _BASE_PREFERENCE if b in names), "random")
+
+
+class PimcAgent(Agent):
+    """Flat Monte Carlo over determinizations with base-policy rollouts."""
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        seed: int = 0,
+        *,
+        samples: int = 8,
+        top: int = 4,
+        base: str | None = None,
+        time_limit: float | None = None,
+        halve: bool = False,
+        z: float = 2.0,
+    ) -> None:
+        super().__init__(game, player, seed)
+        self.rng = Rng(seed)
+        self.samples = max(1, samples)
+        self.top = top
+        self.base = base or default_base(game)
+        if self.base.partition(":")[0] == "pimc":
+            raise UnknownNameError("pimc: the base policy cannot be pimc itself")
+        self.time_limit = time_limit
+        self.halve = halve
+        self.z = z
+        self.max_steps = game.max_game_length()
+        # The root policy sees every real decision in order, as it would when
+        # playing alone, so policies that remember past turns keep their memory.
+        self.root = make_agent(self.base, game, player, seed)
+        # Rollout policies per (sample index, player), reused across decisions:
+        # building some policies costs about a millisecond.
+        self._rollout_agents: dict[tuple[int, int], Agent] = {}
+        self.last_values: dict[int, tuple[float, float, int]] = {}
+        """Per candidate of the last search: (mean return, mean score, samples)."""
+
+    def label(self) -> str:
+        return f"pimc({self.base})"
+
+    # ------------------------------------------------------------------ act
+    def act(self, turn: Turn) -> int:
+        legal = list(turn.legal_actions)
+        self.last_values = {}
+        if len(legal) == 1:
+            return legal[0]
+        obs = turn.observation
+        start = time.perf_counter()
+        limit = self.time_limit if self.time_limit is not None else turn.time_budget
+        candidates = self._candidates(turn.player, legal, obs)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(turn.player, candidates, obs, start, limit)
+
+    def _candidates(self, player: int, legal: list[int], obs: Observation) -> list[int]:
+        """The base policy's ranking of the legal actions, best first, ``top`` long."""
+        first = self.root.act(Turn(player, legal, lambda: obs))
+        if first not in legal:
+            first = legal[0]
+        ranked = [first]
+        want = len(legal) if self.top <= 0 else min(self.top, len(legal))
+        if want >= len(legal):
+            return ranked + [a for a in legal if a != first]
+        # A throwaway policy ranks the rest, so the root's memory sees only the real turn.
+        ranker = make_agent(self.base, self.game, player, self.rng.below(2**62))
+        remaining = [a for a in legal if a != first]
+        while remaining and len(ranked) < want:
+            try:
+                pick = ranker.act(Turn(player, list(remaining), lambda: obs))
+            except Exception:  # a policy need not cope with a cut-down legal list
+                break
+            if pick not in remaining:
+                break
+            ranked.append(pick)
+            remaining.remove(pick)
+        return ranked
+
+    def _search(
+        self,
+        player: int,
+        candidates: list[int],
+        obs: Observation,
+        start: float,
+        limit: float | None,
+    ) -> int:
+        results: dict[int, list[tuple[float, float]]] = {a: [] for a in candidates}
+        alive = list(candidates)
+        seeds = [self.rng.below(2**62) for _ in range(self.samples)]
+        half = (self.samples + 1) // 2
+        for j, seed in enumerate(seeds):
+            round_start = time.perf_counter()
+            base_state = self.game.sample_state(obs, player, Rng(seed))
+            for a in alive:
+                state = base_state.clone()
+                state.apply_legal_action(a)
+                self._rollout(state, j)
+                results[a].append((state.returns()[player], state.scores()[player]))
+            now = time.perf_counter()
+            if limit is not None and now + (now - round_start) - start > limit:
+                break
+            if self.halve and j + 1 == half and len(alive) > 2:
+                # The base pick always stays: every challenger is judged against it.
+                kept = self._ranked(alive, results)[: (len(alive) + 1) // 2]
+                alive = [a for a in alive if a in kept or a == candidates[0]]
+        self.last_values = {
+            a: (_mean([r for r, _ in v]), _mean([s for _, s in v]), len(v))
+            for a, v in results.items()
+            if v
+        }
+        base = candidates[0]
+        for a in self._ranked(alive, results):
+            if a == base or self._beats(results[a], results[base]):
+                return a
+        return base
+
+    @staticmethod
+    def _ranked(alive: Sequence[int], results: dict[int, list[tuple[float, float]]]) -> list[int]:
+        """Candidates by mean return, then mean score, then the base policy's order."""
+        order = {a: i for i, a in enumerate(alive)}
+
+        def key(a: int) -> tuple[float, float, int]:
+            v = results[a]
+            return (-_mean([r for r, _ in v]), -_mean([s for _, s in v]), order[a])
+
+        return sorted(alive, key=key)
+
+    def _beats(
+        self, challenger: list[tuple[float, float]], base: list[tuple[float, float]]
+    ) -> bool:
+        """Whether a challenger is better than the base pick beyond noise.
+
+        Overruling a tuned policy on a lucky sample or two loses more than it
+        gains, so the paired (same deal) mean gain must exceed ``z`` standard
+        errors: in returns, or in scores when the returns tie on every deal
+        (the usual case for win/loss games with few samples).
+        """
+        n = min(len(challenger), len(base))
+        gains = [challenger[j][0] - base[j][0] for j in range(n)]
+        if not any(gains):
+            gains = [challenger[j][1] - base[j][1] for j in range(n)]
+        return _significant(gains, self.z)
+
+    # -------------------------------------------------------------- rollout
+    def _rollout(self, state: State, j: int) -> None:
+        """Play ``state`` to the end with the base policy for every player."""
+        steps = 0
+        while not state.is_terminal() and steps < self.max_steps:
+            steps += 1
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_legal_action(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply_legal_action(legal[0])
+                continue
+            agent = self._rollout_agent(j, p)
+            action = agent.act(Turn(p, legal, _observer(state, p)))
+            state.apply_legal_action(action if action in legal else legal[0])
+
+    def _rollout_agent(self, j: int, player: int) -> Agent:
+        agent = self._rollout_agents.get((j, player))
+        if agent is None:
+            seed = (self.seed * 1_000_003 + j * 7_919 + player * 104_729) % 2**62
+            agent = make_agent(self.base, self.game, player, seed)
+            self._rollout_agents[(j, player)] = agent
+        return agent
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _significant(gains: Sequence[float], z: float) -> bool:
+    """Mean gain positive and above ``z`` standard errors (paired samples)."""
+    n = len(gains)
+    mean = _mean(gains)
+    if mean <= 0:
+        return False
+    if n < 2:
+        return z <= 0
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean > z * math.sqrt(var / n)
+
+
+def _observer(state: State, player: int) -> Callable[[], Observation]:
+    def observe() -> Observation:
+        return state.observation(player)
+
+    return observe
+
+
+def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+    p = agent_params(
+        "pimc",
+        params,
+        {"samples": 8, "top": 4, "base": "", "time": 0.0, "halve": 0, "z": 2.0},
+    )
+    return PimcAgent(
+        game,
+        player,
+        seed,
+        samples=int(p["samples"]),
+        top=int(p["top"]),
+        base=str(p["base"]) or None,
+        time_limit=float(p["time"]) or None,
+        halve=bool(int(p["halve"])),
+        z=float(p["z"]),
+    )
+
+
+register_agent(
+    "pimc",
+    _factory,
+    "Monte Carlo over sampled deals with heuristic rollouts "
+    "(params: samples=, top=, base=, time=, halve=, z=)",
+)
