@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 
 from solotable.agents.pimc import default_base
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.errors import UnknownNameError
-from solotable.core.game import Game, Observation, State
+from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
 from solotable.core.registry import make_agent, register_agent
 from solotable.core.rng import Rng
@@ -130,7 +129,7 @@ class MctsAgent(Agent):
                 if self.policies is None or len(legal) == 1:
                     state.apply_legal_action(legal[self.rng.below(len(legal))])
                 else:
-                    turn = Turn(player, legal, _observer(state, player))
+                    turn = Turn.for_state(state, player, legal_actions=legal)
                     action = self.policies[player].act(turn)
                     state.apply_legal_action(action if action in legal else legal[0])
             steps += 1
@@ -156,13 +155,6 @@ class MctsAgent(Agent):
         if self.hi <= self.lo:
             return 0.5
         return (value - self.lo) / (self.hi - self.lo)
-
-
-def _observer(state: State, player: int) -> Callable[[], Observation]:
-    def observe() -> Observation:
-        return state.observation(player)
-
-    return observe
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:

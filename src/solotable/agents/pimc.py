@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.errors import UnknownNameError
@@ -205,7 +205,7 @@ class PimcAgent(Agent):
                 state.apply_legal_action(legal[0])
                 continue
             agent = self._rollout_agent(j, p)
-            action = agent.act(Turn(p, legal, _observer(state, p)))
+            action = agent.act(Turn.for_state(state, p, legal_actions=legal))
             state.apply_legal_action(action if action in legal else legal[0])
 
     def _rollout_agent(self, j: int, player: int) -> Agent:
@@ -231,13 +231,6 @@ def _significant(gains: Sequence[float], z: float) -> bool:
         return z <= 0
     var = sum((g - mean) ** 2 for g in gains) / (n - 1)
     return mean > z * math.sqrt(var / n)
-
-
-def _observer(state: State, player: int) -> Callable[[], Observation]:
-    def observe() -> Observation:
-        return state.observation(player)
-
-    return observe
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:

@@ -157,12 +157,8 @@ class PlaySession:
 
     def agent_turn(self, player: int) -> None:
         agent = self.opponents[player]
-        turn = Turn(
-            player,
-            self.state.legal_actions(),
-            lambda: self.state.observation(player),
-            turn_budget(None, self.clock_left(player), self.game.move_seconds()),
-        )
+        budget = turn_budget(None, self.clock_left(player), self.game.move_seconds())
+        turn = Turn.for_state(self.state, player, budget)
         start = time.perf_counter()
         with self.console.status(f"{agent.label()} is thinking…"):
             action = agent.act(turn)
@@ -209,7 +205,7 @@ class PlaySession:
         names = {n for n, _ in agent_names(self.game.name)}
         name = next((n for n in HINT_AGENTS if n in names), "random")
         adviser = make_agent(name, self.game, player, self.seed + len(self.state.history))
-        turn = Turn(player, self.state.legal_actions(), lambda: self.state.observation(player), 1.0)
+        turn = Turn.for_state(self.state, player, 1.0)
         action = adviser.act(turn)
         self.console.print(
             f"hint ({name}): [bold]{escape(self.state.action_to_string(action))}[/bold] — "

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 
 from solotable.core.errors import UnknownNameError
-from solotable.core.game import Game, Observation
+from solotable.core.game import Game, Observation, State
 
 
 class Turn:
@@ -39,6 +39,23 @@ class Turn:
     @cached_property
     def observation(self) -> Observation:
         return self._observe()
+
+    @classmethod
+    def for_state(
+        cls,
+        state: State,
+        player: int,
+        time_budget: float | None = None,
+        legal_actions: Sequence[int] | None = None,
+    ) -> Turn:
+        """The turn a driver hands to an agent: the state's legal actions and a lazy
+        view of ``player``'s observation — never the state itself."""
+        legal = state.legal_actions() if legal_actions is None else legal_actions
+
+        def observe() -> Observation:
+            return state.observation(player)
+
+        return cls(player, legal, observe, time_budget)
 
 
 class Agent(ABC):

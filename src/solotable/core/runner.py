@@ -68,7 +68,7 @@ def play_game(
         else:
             left = None if remaining is None else remaining[player]
             budget = turn_budget(time_budget, left, move_limit)
-            turn = Turn(player, state.legal_actions(), _observer(state, player), budget)
+            turn = Turn.for_state(state, player, budget)
             start = time.perf_counter()
             action = agents[player].act(turn)
             elapsed = time.perf_counter() - start
@@ -87,7 +87,3 @@ def play_game(
         state.apply_legal_action(action)
     record = record_of(state, seed, [a.label() for a in agents], forfeit)
     return state, record
-
-
-def _observer(state: State, player: int) -> Callable[[], dict[str, object]]:
-    return lambda: state.observation(player)
