@@ -9,20 +9,10 @@ from solotable.core.players import CHANCE
 from solotable.core.registry import load_game
 from solotable.games.fifty_first_state.engine import ACTIONS, FiftyFirstStateState
 from solotable.games.fifty_first_state.game import FiftyFirstStateGame
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
 
-GOODS = (
-    "fuel",
-    "gun",
-    "iron",
-    "brick",
-    "ammo",
-    "worker",
-    "grey",
-    "blue",
-    "red",
-    "universal",
-    "development",
-)
+GOODS = GOOD_NAMES[:NUM_GOODS]
+"""The goods a player holds, in storage order (VP and cards are not goods)."""
 
 
 def game(faction: str = "new-york", **opts: Any) -> FiftyFirstStateGame:
