@@ -258,6 +258,25 @@ def _index(names: tuple[str, ...], key: Any, what: str) -> int:
     return names.index(key)
 
 
+def _known_discard(
+    pile: dict[str, Any], logged: list[int], ids: tuple[str, ...], what: str
+) -> tuple[int, int, list[int]]:
+    """What the player knows of a discard pile: its size, its top card and the
+    copies of each card known to be in it (from the log, the top, or a look)."""
+    size = int(pile["size"])
+    top = -1 if pile["top"] is None else _index(ids, pile["top"], what)
+    known = logged
+    if top >= 0:
+        known[top] = max(known[top], 1)
+    if pile["contents"] is not None:
+        for x, n in pile["contents"].items():
+            c = _index(ids, x, what)
+            if int(n) < known[c]:
+                raise SolotableError("observation: the discard contents contradict the log")
+            known[c] = int(n)
+    return size, top, known
+
+
 def _logged_discards(log: list[tuple[int, int, int]], n: int) -> list[int]:
     """Species cards the visible log shows going to the discard, per species.
 
@@ -339,18 +358,9 @@ def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> S.Mi
     s.cap = [_index(sp, x, "species") for x in obs["captain_cards"]]
     for c in s.cap:
         unknown[c] -= 1
-    sd = obs["species_discard"]
-    s.ndisc = int(sd["size"])
-    s.disc_top = -1 if sd["top"] is None else _index(sp, sd["top"], "species")
-    s.disc = _logged_discards(s.log, t.n_species)
-    if s.disc_top >= 0:
-        s.disc[s.disc_top] = max(s.disc[s.disc_top], 1)
-    if sd["contents"] is not None:
-        for x, n in sd["contents"].items():
-            c = _index(sp, x, "species")
-            if int(n) < s.disc[c]:
-                raise SolotableError("observation: the discard contents contradict the log")
-            s.disc[c] = int(n)
+    s.ndisc, s.disc_top, s.disc = _known_discard(
+        obs["species_discard"], _logged_discards(s.log, t.n_species), sp, "species"
+    )
     for c in range(t.n_species):
         unknown[c] -= s.disc[c]
     disc_hidden = s.ndisc - sum(s.disc)
@@ -374,18 +384,12 @@ def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> S.Mi
     s.vis_placed = [_index(cids, x, "Corporation card") for x in obs["visionary_placed"]]
     for c in s.ctop + s.vis + s.vis_placed:
         cu[c] -= 1
-    cd = obs["corporation_discard"]
-    s.ncdisc = int(cd["size"])
-    s.cdisc_top = -1 if cd["top"] is None else _index(cids, cd["top"], "Corporation card")
-    s.cdisc = _logged_corp_discards(s.log, t.n_corp)
-    if s.cdisc_top >= 0:
-        s.cdisc[s.cdisc_top] = max(s.cdisc[s.cdisc_top], 1)
-    if cd["contents"] is not None:
-        for x, n in cd["contents"].items():
-            c = _index(cids, x, "Corporation card")
-            if int(n) < s.cdisc[c]:
-                raise SolotableError("observation: the discard contents contradict the log")
-            s.cdisc[c] = int(n)
+    s.ncdisc, s.cdisc_top, s.cdisc = _known_discard(
+        obs["corporation_discard"],
+        _logged_corp_discards(s.log, t.n_corp),
+        cids,
+        "Corporation card",
+    )
     for c in range(t.n_corp):
         cu[c] -= s.cdisc[c]
     cdisc_hidden = s.ncdisc - sum(s.cdisc)
