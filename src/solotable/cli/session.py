@@ -20,10 +20,9 @@ from rich.table import Table
 from solotable.core.agent import Agent, Turn
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, State
-from solotable.core.players import CHANCE
 from solotable.core.record import Record, rebuild, record_of, replay, save_record
 from solotable.core.registry import agent_names, make_agent
-from solotable.core.runner import overrun, turn_budget
+from solotable.core.runner import advance_chance, overrun, turn_budget
 from solotable.core.scorebook import ScoreBook
 
 HELP = """[bold]Commands[/bold]
@@ -91,8 +90,7 @@ class PlaySession:
         return self.state
 
     def resolve_chance(self) -> None:
-        while self.state.current_player() == CHANCE:
-            self.state.apply_legal_action(self.state.sample_chance())
+        advance_chance(self.state)
 
     def show(self, viewer: int) -> None:
         self.console.print(self.game.render(self.state.observation(viewer)))

@@ -16,13 +16,13 @@ and replay games.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar
 
 from solotable.core.datafile import parse_json
-from solotable.core.errors import DataFileError, IllegalActionError, NotationError
+from solotable.core.errors import DataFileError, IllegalActionError
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
@@ -313,12 +313,3 @@ class State(ABC):
     def legal_moves_text(self) -> list[tuple[str, str]]:
         """``(notation, words)`` for every legal action."""
         return [(self.action_to_string(a), self.describe_action(a)) for a in self.legal_actions()]
-
-
-def check_notation(text: str, allowed: Sequence[str], what: str) -> str:
-    """Normalise a token and check it is one of ``allowed`` (case-insensitive)."""
-    t = text.strip().lower()
-    low = {a.lower(): a for a in allowed}
-    if t not in low:
-        raise NotationError(text, f"unknown {what}; expected one of {', '.join(allowed)}")
-    return low[t]

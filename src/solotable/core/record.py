@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,13 +65,20 @@ def rebuild(game: Game, seed: int, actions: list[int]) -> State:
     state is identical to the original, RNG included (what undo relies on).
     """
     state = game.new_initial_state(seed)
-    for i, a in enumerate(actions):
-        if state.current_player() == CHANCE:
-            expected = state.sample_chance()
-            if expected != a:
-                raise RecordError(f"action {i}: chance outcome differs from the seed's")
-        state.apply_legal_action(a)
+    for _ in _walk(state, actions):
+        pass
     return state
+
+
+def _walk(state: State, actions: list[int]) -> Iterator[int]:
+    """Apply ``actions`` to ``state`` one by one, yielding each just before it is
+    applied (so callers can read the position it was played in). Chance nodes
+    draw from the RNG as the original game did, keeping it in step."""
+    for i, a in enumerate(actions):
+        if state.current_player() == CHANCE and state.sample_chance() != a:
+            raise RecordError(f"action {i}: chance outcome differs from the seed's")
+        yield a
+        state.apply_legal_action(a)
 
 
 def record_of(
@@ -82,10 +90,7 @@ def record_of(
     """The record of ``state``'s game so far, rebuilt from its history."""
     game = state.game
     replay_state = game.new_initial_state(seed)
-    notation: list[str] = []
-    for a in state.history:
-        notation.append(replay_state.action_to_string(a))
-        replay_state.apply_legal_action(a)
+    notation = [replay_state.action_to_string(a) for a in _walk(replay_state, state.history)]
     finished = state.is_terminal() or forfeit is not None
     return Record(
         game=game.name,
