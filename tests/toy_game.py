@@ -128,13 +128,12 @@ class ToyState(State):
         return {"points": list(self.points), "to_move": self.to_move, "roll": self.roll}
 
     def to_dict(self) -> dict[str, Any]:
-        st = self.rng._r.getstate()
         return {
             "points": list(self.points),
             "to_move": self.to_move,
             "roll": self.roll,
             "history": list(self.history),
-            "rng": [st[0], list(st[1]), st[2]],
+            "rng": self.rng.to_json(),
         }
 
     def clone(self) -> ToyState:

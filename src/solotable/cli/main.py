@@ -176,8 +176,8 @@ def _choose_game() -> str:
 
 def _choose_level(game: Game) -> str:
     names = [n for n, _ in agent_names(game.name)]
-    levels = [lv for lv in ("easy", "medium", "hard") if lv in names] or names
-    default = _default_ai(game)
+    levels = list(game.info.ai_levels) or names
+    default = game.info.default_agent
     while True:
         answer = console.input(f"opponent ({', '.join(levels)}; Enter for {default})> ").strip()
         if not answer:
@@ -185,14 +185,6 @@ def _choose_level(game: Game) -> str:
         if answer in names:
             return answer
         console.print(f"[red]unknown opponent {escape(answer)!r}[/red]")
-
-
-def _default_ai(game: Game) -> str:
-    names = [n for n, _ in agent_names(game.name)]
-    for candidate in ("medium", "heuristic", "greedy", "random"):
-        if candidate in names:
-            return candidate
-    return "random"
 
 
 @app.command()
@@ -236,7 +228,7 @@ def play(
         if not 0 <= seat < n:
             raise UnknownNameError(f"--seat must be between 0 and {n - 1}")
         humans = {seat}
-        level = ai or _default_ai(g)
+        level = ai or g.info.default_agent
         for p in range(n):
             if p != seat:
                 opponents[p] = make_agent(level, g, p, seed + p)

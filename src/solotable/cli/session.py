@@ -21,7 +21,7 @@ from solotable.core.agent import Agent, Turn
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, State
 from solotable.core.record import Record, rebuild, record_of, replay, save_record
-from solotable.core.registry import agent_names, make_agent
+from solotable.core.registry import make_agent
 from solotable.core.runner import advance_chance, overrun, turn_budget
 from solotable.core.scorebook import ScoreBook
 
@@ -36,7 +36,6 @@ HELP = """[bold]Commands[/bold]
   [cyan]quit[/cyan]          leave (save first if you want to come back)"""
 
 COMPACT_AFTER = 30
-HINT_AGENTS = ("hard", "pimc", "heuristic", "medium", "greedy")
 
 
 class PlaySession:
@@ -200,8 +199,7 @@ class PlaySession:
         self.console.print(table)
 
     def hint(self, player: int) -> None:
-        names = {n for n, _ in agent_names(self.game.name)}
-        name = next((n for n in HINT_AGENTS if n in names), "random")
+        name = self.game.info.hint_agent
         adviser = make_agent(name, self.game, player, self.seed + len(self.state.history))
         turn = Turn.for_state(self.state, player, 1.0)
         action = adviser.act(turn)

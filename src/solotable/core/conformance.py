@@ -55,7 +55,7 @@ def check_state(state: State) -> None:
         assert 0 <= a < n
         text = state.action_to_string(a)
         assert state.string_to_action(text) == a, f"notation {text!r} does not round-trip"
-        assert state.illegal_reason(a) is None
+    check_every_action(state, legal)
     if player == CHANCE:
         outcomes = state.chance_outcomes()
         assert sorted(a for a, _ in outcomes) == sorted(legal)
@@ -81,6 +81,45 @@ def check_state(state: State) -> None:
     else:
         twin.apply_action(legal[-1])
     assert state.to_dict() == before
+
+
+def check_every_action(state: State, legal: list[int] | None = None) -> None:
+    """``illegal_reason(a) is None`` exactly when ``a`` is legal, for every action id.
+
+    Checking one illegal action (as a spot check would) missed games whose
+    reason function and move generator disagree on rare ids; this walks the
+    whole action space, so keep it to sampled states in long runs.
+    """
+    legal_set = set(state.legal_actions() if legal is None else legal)
+    for a in range(state.game.num_distinct_actions()):
+        reason = state.illegal_reason(a)
+        if a in legal_set:
+            assert reason is None, f"legal action {a} has an illegal reason: {reason}"
+        else:
+            assert reason, f"illegal action {a} has no reason (is_legal disagrees with the list)"
+
+
+def check_sampling(
+    state: State,
+    player: int,
+    rng: Rng,
+    samples: int = 3,
+    consistent: Callable[[State, State], None] | None = None,
+) -> None:
+    """States dealt by ``sample_state`` look to ``player`` exactly like the true one.
+
+    ``consistent(true, sampled)`` adds a game's own perfect-recall check, for
+    instance that the cards still unseen are the same multiset in both.
+    """
+    game = state.game
+    obs = state.observation(player)
+    for _ in range(samples):
+        sampled = game.sample_state(obs, player, rng)
+        assert sampled.observation(player) == obs, "sampled state shows a different observation"
+        assert sampled.current_player() == state.current_player()
+        assert sorted(sampled.legal_actions()) == sorted(state.legal_actions())
+        if consistent is not None:
+            consistent(state, sampled)
 
 
 def check_replay(game: Game, seed: int, rng: Rng) -> State:

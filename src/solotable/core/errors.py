@@ -12,8 +12,11 @@ class SolotableError(Exception):
     """Base of every error caused by input rather than by a bug."""
 
 
-class IllegalActionError(SolotableError):
+class IllegalActionError(SolotableError, ValueError):
     """An action that the rules forbid in the current state.
+
+    Also a ``ValueError``, as python-chess's move errors are, so callers that
+    catch ``ValueError`` around parsing keep working.
 
     The state is left exactly as it was before the call.
     """
@@ -24,7 +27,7 @@ class IllegalActionError(SolotableError):
         super().__init__(f"illegal action {action!r}: {reason}")
 
 
-class NotationError(SolotableError):
+class NotationError(SolotableError, ValueError):
     """Text that does not parse as an action of the game."""
 
     def __init__(self, text: str, reason: str) -> None:

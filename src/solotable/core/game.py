@@ -60,6 +60,29 @@ class GameInfo:
     presets: Mapping[str, Mapping[str, OptionValue]] = field(default_factory=dict)
     package: str = ""
     """The game's Python package: its ``rules.md`` and ``data/`` live there."""
+    default_agent: str = "random"
+    """The agent a player meets when they name none (an AI level, or the rule-based agent)."""
+    hint_agent: str = "random"
+    """The agent that answers ``hint``: the strongest honest one at a playable speed."""
+    ai_levels: tuple[str, ...] = ()
+    """Opponent levels offered to players, weakest first (two-player games)."""
+
+
+CONFIDENCE_LEVELS = ("high", "medium", "low")
+"""The only confidence values a data file may give a fact or an assumption."""
+
+
+def check_confidence(value: Any, where: str) -> str:
+    """``value`` if it is one of :data:`CONFIDENCE_LEVELS`, else a DataFileError.
+
+    Provenance is only useful when it can be sorted and filtered, so free text
+    such as "medium-high" is refused at load time instead of shown to users.
+    """
+    if value not in CONFIDENCE_LEVELS:
+        raise DataFileError(
+            f"{where}: confidence must be one of {', '.join(CONFIDENCE_LEVELS)}, not {value!r}"
+        )
+    return str(value)
 
 
 def parse_assumptions(entries: Any, source: str) -> list[Assumption]:
@@ -73,8 +96,9 @@ def parse_assumptions(entries: Any, source: str) -> list[Assumption]:
         for k in ("key", "value", "source", "confidence"):
             if not isinstance(e.get(k), str) or not e[k]:
                 raise DataFileError(f"{source}: assumptions[{i}].{k} must be a non-empty string")
+        confidence = check_confidence(e["confidence"], f"{source}: assumptions[{i}]")
         out.append(
-            Assumption(e["key"], e["value"], e["source"], e["confidence"], str(e.get("note", "")))
+            Assumption(e["key"], e["value"], e["source"], confidence, str(e.get("note", "")))
         )
     return out
 
@@ -202,14 +226,32 @@ class State(ABC):
         return outcomes[i][0]
 
     def illegal_reason(self, action: int) -> str | None:
-        """Why ``action`` is illegal here, or None when it is legal.
+        """Why ``action`` is illegal here, or None exactly when it is legal.
 
-        Games override this with specific, fast checks and good reasons.
+        One template for every game: the generic reasons first, then the
+        game's own :meth:`explain_illegal` for an action that is merely not
+        allowed now. Games speed up the legality test with :meth:`is_legal`.
         """
         if self.is_terminal():
             return "the game is over"
-        if action not in self.legal_actions():
-            return "not a legal action in this position"
+        if not 0 <= action < self.game.num_distinct_actions():
+            return "outside the game's action space"
+        if self.is_legal(action):
+            return None
+        if self.is_chance_node():
+            return "a chance event is being resolved; only its outcomes can be applied"
+        return self.explain_illegal(action) or "not a legal action in this position"
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now; games may answer faster than the list."""
+        return action in self.legal_actions()
+
+    def explain_illegal(self, action: int) -> str | None:
+        """Say in words why an action that is not legal now is refused.
+
+        Called only for an action in the action space that ``is_legal``
+        rejected at a decision node; None falls back to a generic reason.
+        """
         return None
 
     def apply_action(self, action: int) -> None:

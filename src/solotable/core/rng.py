@@ -12,7 +12,7 @@ import random
 from bisect import bisect_right
 from collections.abc import MutableSequence, Sequence
 from itertools import accumulate
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -29,6 +29,27 @@ class Rng:
         other = Rng.__new__(Rng)
         other._r = random.Random()
         other._r.setstate(self._r.getstate())
+        return other
+
+    def to_json(self) -> list[Any]:
+        """The generator's exact state as JSON (``[version, [ints…], gauss]``).
+
+        States put this in ``to_dict`` so that two positions compare equal only
+        when their future draws are equal too; ``from_json`` reads it back.
+        """
+        version, internal, gauss = self._r.getstate()
+        return [version, list(internal), gauss]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Rng:
+        """A generator restored from ``to_json`` output (ValueError if malformed)."""
+        try:
+            version, internal, gauss = data
+            other = cls.__new__(cls)
+            other._r = random.Random()
+            other._r.setstate((int(version), tuple(int(x) for x in internal), gauss))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"not a generator state: {e}") from None
         return other
 
     def below(self, n: int) -> int:

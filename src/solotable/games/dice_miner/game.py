@@ -76,6 +76,8 @@ class DiceMinerGame(Game):
             "hardest": {"magic_dice": 0},
         },
         package="solotable.games.dice_miner",
+        default_agent="heuristic",
+        hint_agent="pimc",
     )
 
     def __init__(self, **options: Any) -> None:

@@ -96,6 +96,9 @@ class DiverciteGame(Game):
             "blitz": {"clock": 300.0},
         },
         package="solotable.games.divercite",
+        default_agent="medium",
+        hint_agent="hard",
+        ai_levels=("easy", "medium", "hard"),
     )
 
     def __init__(self, **options: Any) -> None:

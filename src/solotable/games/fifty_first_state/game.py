@@ -64,6 +64,8 @@ class FiftyFirstStateGame(Game):
             ),
         ),
         package=PACKAGE,
+        default_agent="heuristic",
+        hint_agent="pimc",
     )
 
     def __init__(self, **options: Any) -> None:

@@ -45,6 +45,8 @@ _INFO = GameInfo(
         "expert": {"eliminated_limit": 4, "save_goal": 8},
     },
     package=PACKAGE,
+    default_agent="heuristic",
+    hint_agent="pimc",
 )
 
 

@@ -1,0 +1,159 @@
+"""The layering rules of docs/architecture.md, checked on the source itself.
+
+- no import cycle among runtime imports (imports under ``TYPE_CHECKING`` aside;
+  imports inside functions count, since they run too);
+- ``core`` imports no game, agent or front end; a game imports ``core`` and its
+  own package only; front ends reach games only through the registry;
+- no module in ``games/`` is longer than 600 lines;
+- nothing outside ``core/rng.py`` touches the generator's internals ``_r``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+PKG = SRC / "solotable"
+MAX_GAME_MODULE_LINES = 600
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(SRC).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in PKG.rglob("*.py")}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """Modules of the project that ``path`` imports when it runs."""
+    tree = ast.parse(path.read_text("utf-8"))
+    is_pkg = path.name == "__init__.py"
+    out: set[str] = set()
+
+    def target(mod: str, names: list[str]) -> None:
+        for n in names:
+            if f"{mod}.{n}" in known:
+                out.add(f"{mod}.{n}")
+            elif mod in known:
+                out.add(mod)
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                for sub in child.orelse:
+                    visit(sub)
+                continue
+            if isinstance(child, ast.Import):
+                for alias in child.names:
+                    if alias.name in known:
+                        out.add(alias.name)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = name.split(".") if is_pkg else name.split(".")[:-1]
+                    base = base[: len(base) - (child.level - 1)]
+                    mod = ".".join([*base, child.module] if child.module else base)
+                else:
+                    mod = child.module or ""
+                if mod.startswith("solotable"):
+                    target(mod, [a.name for a in child.names])
+            visit(child)
+
+    visit(tree)
+    out.discard(name)
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    known = set(mods)
+    return {m: _runtime_imports(p, m, known) for m, p in mods.items()}
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    colour: dict[str, int] = {}
+    stack: list[str] = []
+
+    def dfs(m: str) -> list[str] | None:
+        colour[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if colour.get(n) == 1:
+                return [*stack[stack.index(n) :], n]
+            if n not in colour:
+                found = dfs(n)
+                if found:
+                    return found
+        stack.pop()
+        colour[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in colour:
+            found = dfs(m)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle() -> None:
+    cycle = _find_cycle(_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_cycle_finder_finds_a_planted_cycle() -> None:
+    """The check above can fail: a two-module loop is reported."""
+    assert _find_cycle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
+    assert _find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_layers() -> None:
+    graph = _graph()
+    for mod, deps in graph.items():
+        parts = mod.split(".")
+        if len(parts) < 2:
+            continue
+        layer = parts[1]
+        for dep in deps:
+            dparts = dep.split(".")
+            dlayer = dparts[1] if len(dparts) > 1 else ""
+            if layer == "core":
+                assert dlayer == "core", f"core module {mod} imports {dep}"
+            elif layer == "games" and len(parts) > 2:
+                own = ".".join(parts[:3])
+                assert dlayer == "core" or dep.startswith(own), f"{mod} imports {dep}"
+            elif layer in ("cli", "web"):
+                assert dlayer != "games" or dep == "solotable.games", f"{mod} imports {dep}"
+
+
+def test_game_modules_are_small() -> None:
+    too_long = {
+        str(p.relative_to(PKG)): n
+        for p in (PKG / "games").rglob("*.py")
+        if (n := len(p.read_text("utf-8").splitlines())) > MAX_GAME_MODULE_LINES
+    }
+    assert not too_long, f"modules over {MAX_GAME_MODULE_LINES} lines: {too_long}"
+
+
+def test_only_core_rng_touches_the_generator() -> None:
+    pattern = re.compile(r"\brng\._r\b|\._r\.(getstate|setstate|random|randrange)")
+    offenders = [
+        str(p.relative_to(ROOT))
+        for folder in ("src", "tests", "bench")
+        for p in (ROOT / folder).rglob("*.py")
+        if p != PKG / "core" / "rng.py" and pattern.search(p.read_text("utf-8"))
+    ]
+    assert not offenders, f"use Rng.to_json/from_json instead of _r in {offenders}"

@@ -1,0 +1,72 @@
+"""Every RULES_COVERAGE.md stays true: each test it names exists.
+
+A coverage table names its tests in full, as `` `test_area.py::test_name` ``
+(relative to the table's folder), so a reader can jump straight to the test
+and a renamed or deleted test breaks this check instead of the table lying.
+Each rule row (``| N | …``) names at least one test unless its status says
+``n/a`` (nothing to implement).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).resolve().parent / "games"
+TABLES = sorted(GAMES.glob("*/RULES_COVERAGE.md"))
+REF = re.compile(r"`([\w/]+\.py)::(\w+)`")
+ROW = re.compile(r"^\|\s*[A-Za-z]?\d+[a-z]?\s*\|")
+
+
+def _test_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text("utf-8"))
+    return {
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test")
+    }
+
+
+def _missing(table: Path) -> list[str]:
+    cache: dict[Path, set[str]] = {}
+    missing = []
+    for file, name in REF.findall(table.read_text("utf-8")):
+        path = table.parent / file
+        if not path.is_file():
+            missing.append(f"{file} (no such file)")
+            continue
+        if path not in cache:
+            cache[path] = _test_names(path)
+        if name not in cache[path]:
+            missing.append(f"{file}::{name}")
+    return missing
+
+
+def test_there_are_coverage_tables() -> None:
+    assert len(TABLES) == 4
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda p: p.parent.name)
+def test_every_named_test_exists(table: Path) -> None:
+    assert not _missing(table), f"{table.parent.name}: {_missing(table)}"
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda p: p.parent.name)
+def test_every_rule_row_names_a_test(table: Path) -> None:
+    bare = [
+        line[:70]
+        for line in table.read_text("utf-8").splitlines()
+        if ROW.match(line) and not REF.search(line) and "n/a" not in line
+    ]
+    assert not bare, f"{table.parent.name}: rows without a full test name: {bare}"
+
+
+def test_a_missing_test_is_reported(tmp_path: Path) -> None:
+    """The check can fail: a table naming an absent test is caught."""
+    (tmp_path / "test_x.py").write_text("def test_here():\n    pass\n")
+    table = tmp_path / "RULES_COVERAGE.md"
+    table.write_text("| 1 | r | s | `test_x.py::test_here`, `test_x.py::test_gone` | ok |\n")
+    assert _missing(table) == ["test_x.py::test_gone"]
