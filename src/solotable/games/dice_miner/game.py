@@ -88,6 +88,10 @@ class DiceMinerGame(Game):
             load_dice_file(path) if path else parse_dice(self.load_data("dice.json"), "dice.json")
         )
         self.ratings: Ratings = parse_ratings(self.load_data("ratings.json"), "ratings.json")
+        self.solo_assumptions: tuple[Assumption, ...] = tuple(
+            parse_assumptions(self.load_data("solo.json")["assumptions"], "solo.json")
+        )
+        """Read at construction so that a bad confidence value fails here, not in ``rules``."""
         magic = int(self.options["magic_dice"])
         if magic > self.table.counts[MAGIC]:
             raise OptionError(
@@ -147,5 +151,4 @@ class DiceMinerGame(Game):
         )
 
     def assumptions(self) -> list[Assumption]:
-        solo = parse_assumptions(self.load_data("solo.json")["assumptions"], "solo.json")
-        return list(self.table.assumptions) + list(self.ratings.assumptions) + solo
+        return [*self.table.assumptions, *self.ratings.assumptions, *self.solo_assumptions]
