@@ -5,7 +5,7 @@ order and timing: tools before the dangers and treasure they unlock, hide
 big gems rather than small ones, defer a treasure that cannot be hidden,
 spend Magic only to clear dice that block the mountain, and refill only when
 nothing else is worth doing. It reads the observation (documented in
-``games/dice_miner/view.py``) and names moves through a sampled state's
+``games/dice_miner/observation.py``) and names moves through a sampled state's
 notation, never the true state.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.errors import IllegalActionError
-from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
+from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position, takes
 
 
 def test_beer_die_must_be_given_a_face_when_taken() -> None:
@@ -93,3 +93,30 @@ def test_beer_treasure_can_be_hidden_with_its_chosen_face() -> None:
     play(s, "take a1 as gem3 hide")
     assert s.score() == 6
     assert s.position()["hidden"] == {"treasure gem3": 1}
+
+
+def test_a_beer_tool_die_taken_as_a_shield_neutralises_a_dragon() -> None:
+    """Seed Bière + Neutraliser: the face picked for a beer Tool die is the one that counts."""
+    s = position(game(), bottom("tool beer", "hazard dragon3"))
+    assert takes(s) == {
+        "take a1 as pickaxe1",
+        "take a1 as shield1",
+        "take a1 as chest1",
+        "take a1 as chest2",
+    }
+    play(s, "take a1 as shield1", "take a2")
+    assert s.score_parts()["dangers"] == 3
+
+
+def test_chests_of_several_tool_dice_add_up() -> None:
+    """Seed Cacher les Gemmes: each chest symbol on the collection's Tool dice hides one die."""
+    s = position(
+        game(),
+        bottom("treasure gem1", "treasure gem2", "treasure gem3", "treasure gem1"),
+        {"tool chest1": 1, "tool chest2": 1},
+    )
+    play(s, "take a1 hide", "take a2 hide", "take a3 hide")
+    assert "take a4 hide" not in legal_texts(s)
+    play(s, "take a4")
+    assert s.score_parts()["hidden_treasure"] == 12
+    assert s.score_parts()["treasure"] == 1

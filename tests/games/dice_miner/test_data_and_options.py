@@ -11,7 +11,7 @@ import pytest
 from solotable.core.errors import DataFileError, IllegalActionError, OptionError
 from solotable.core.players import CHANCE
 from solotable.games.dice_miner.dice import TYPES
-from solotable.games.dice_miner.scoring import parse_ratings
+from solotable.games.dice_miner.rules.scoring import parse_ratings
 from tests.games.dice_miner.helpers import bottom, draw, game, play, position
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from solotable.cli.session import PlaySession
 from solotable.core.errors import IllegalActionError
 from solotable.core.scorebook import ScoreBook
 from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
@@ -164,3 +166,51 @@ def test_rules_text_names_the_data_files() -> None:
     text = game().rules_text()
     for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "46–60"):
         assert needle in text
+
+
+def test_two_full_runs_score_five_each() -> None:
+    """Seed score table: 5 points for every run that reaches 5."""
+    two = {f"tunnel n{n}": 2 for n in range(1, 6)}
+    s = position(game(), {}, two)
+    assert s.observation(0)["full_runs"] == 2
+    assert s.score_parts()["tunnels"] == 10
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run_session(book: ScoreBook, moves: list[str]) -> str:
+    console = Console(record=True, width=100, color_system=None)
+    session = PlaySession(
+        game(), 4, console, scripted(moves), human_seats={0}, opponents={}, scorebook=book
+    )
+    final = session.run()
+    assert final.is_terminal()
+    return console.export_text()
+
+
+def test_end_screen_of_a_played_game_keeps_the_best_score_across_restarts(
+    tmp_path: Path,
+) -> None:
+    """Issue 4: the end screen shows result, cause, breakdown and the best score so far."""
+    path = tmp_path / "best.json"
+    # A starting die may roll beer: 'face magic1' answers it, or is refused harmlessly.
+    first = run_session(ScoreBook(path), ["face magic1", "stop"])
+    assert "Game over" in first and "the player stopped" in first
+    assert "Total:" in first and "Rating:" in first
+    assert "first score recorded for these settings: 0" in first
+    second = run_session(ScoreBook(path), ["face magic1", "stop"])
+    assert "best score for these settings: 0" in second
+    path.write_text("[1, 2", "utf-8")
+    third = run_session(ScoreBook(path), ["face magic1", "stop"])
+    assert "corrupt" in third and "first score recorded" in third
+    assert ScoreBook(path).best(game().best_score_key()) == 0

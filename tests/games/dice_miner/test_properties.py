@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solotable.core.conformance import check_replay, check_state, random_playout
+from solotable.core.conformance import (
+    check_every_action,
+    check_replay,
+    check_sampling,
+    check_state,
+    random_playout,
+)
 from solotable.core.game import State
 from solotable.core.players import CHANCE
 from solotable.core.record import record_from_json, record_of, record_to_json, replay
 from solotable.core.rng import Rng
 from solotable.games.dice_miner.state import DiceMinerState
-from tests.games.dice_miner.helpers import game
+from tests.games.dice_miner.helpers import bottom, game, position
 
 GAMES = {
     "default": game(),
@@ -115,3 +122,57 @@ def test_observation_does_not_depend_on_the_hidden_rng() -> None:
     assert a.to_dict() != b.to_dict()
     assert a.observation(0) == b.observation(0)
     assert "rng" not in str(a.observation(0).keys())
+
+
+def consistent(true: State, sampled: State) -> None:
+    """Perfect recall: a sampled state agrees with everything the player has seen.
+
+    The dice still in the bag are the same multiset of types; the Treasure dice
+    under chests (the only dice set aside face-down in spirit) and the free
+    chests, shields and pickaxes are the same; so are the mountain, the
+    collection and the spent Magic dice. Only the RNG may differ.
+    """
+    assert isinstance(true, DiceMinerState) and isinstance(sampled, DiceMinerState)
+    assert sampled.bag == true.bag and sampled.bag_total == true.bag_total
+    assert sampled.hidden == true.hidden and sampled.free_chest == true.free_chest
+    assert (sampled.free_shield, sampled.free_pickaxe) == (true.free_shield, true.free_pickaxe)
+    assert sampled.mountain == true.mountain and sampled.coll == true.coll
+    assert sampled.runs == true.runs and sampled.removed == true.removed
+    assert sampled.position() == true.position()
+
+
+def every_action_and_sampling(state: State) -> None:
+    check_every_action(state)
+    if not state.is_terminal():
+        check_sampling(state, 0, Rng(len(state.history)), samples=2, consistent=consistent)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.sampled_from(sorted(GAMES)))
+def test_every_action_id_has_a_reason_exactly_when_illegal(seed: int, which: str) -> None:
+    """core.conformance.check_every_action and check_sampling on every state of random games."""
+    final = random_playout(GAMES[which], seed, Rng(seed + 2), every_action_and_sampling)
+    assert final.is_terminal()
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_every_action_and_sampling_in_long_games(seed: int) -> None:
+    """The same on games that never stop early, so recycles, refills and the stuck end occur."""
+    long_game(seed, every_action_and_sampling)
+
+
+def test_sampled_states_keep_the_bag_and_the_hidden_treasure() -> None:
+    """The consistency callback fails on a sampled state whose bag or chests differ."""
+    s = position(game(), bottom("treasure gem3"), {"tool chest1": 1})
+    s.apply_action(s.parse_move("take a1 hide"))
+    other = s.clone()
+    other.bag[0] -= 1
+    other.bag[1] += 1
+    with pytest.raises(AssertionError):
+        consistent(s, other)
+    other = s.clone()
+    other.hidden = [0] * len(s.hidden)
+    with pytest.raises(AssertionError):
+        consistent(s, other)
+    consistent(s, s.game.sample_state(s.observation(0), 0, Rng(3)))

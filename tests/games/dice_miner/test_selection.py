@@ -113,3 +113,21 @@ def test_taking_from_an_empty_slot_is_refused() -> None:
     s = position(game(), bottom("tool shield1"))
     with pytest.raises(IllegalActionError, match="no die on a4"):
         play(s, "take a4")
+
+
+def test_a_full_run_takes_no_more_numbers() -> None:
+    """Seed Dés Tunnel: a run holds each number once, so after 1-5 a 2 needs a new 1."""
+    full = {f"tunnel n{n}": 1 for n in range(1, 6)}
+    s = position(game(), bottom("tunnel n2", "tunnel n1"), full)
+    assert takes(s) == {"take a2"}
+    with pytest.raises(IllegalActionError, match="ends at 1"):
+        play(s, "take a1")
+    play(s, "take a2", "take a1")
+    assert s.observation(0)["open_runs"] == {"2": 1, "5": 1}
+    assert s.score() == 5
+
+
+def test_a_chest_neutralises_no_danger() -> None:
+    """Seed Neutraliser les Dangers: only shields (dragons) and pickaxes (cave-ins) neutralise."""
+    s = position(game(), bottom("hazard dragon2", "hazard cavein1"), {"tool chest2": 1})
+    assert takes(s) == set()

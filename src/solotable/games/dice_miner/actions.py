@@ -15,17 +15,23 @@ Notation: ``take c2``, ``take c2 hide``, ``take c2 as n3``, ``take c2 as gem3
 hide``, ``spend magic2``, ``face magic2``, ``recycle c2``, ``refill``,
 ``stop``, ``draw tunnel n3``. Faces are named by their symbols (``n3``,
 ``gem2``, ``dragon4``, ``cavein1``, ``shield1``, ``chest2``, ``beer``).
+:func:`describe` says the same in words for menus and hints.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solotable.core.errors import NotationError
 from solotable.games.dice_miner.dice import FACES_PER_DIE, MAGIC, TUNNEL, TYPES, DiceTable
-from solotable.games.dice_miner.mountain import Mountain
+from solotable.games.dice_miner.rules.mountain import Mountain
+
+if TYPE_CHECKING:
+    from solotable.games.dice_miner.state import DiceMinerState
 
 TAKE_STRIDE = 2 * FACES_PER_DIE
+F = FACES_PER_DIE
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +179,46 @@ def parse_action(
         else:
             k = _parse_kind(table, code // FACES_PER_DIE, rest[1], text)
     return s * TAKE_STRIDE + k * 2 + hide
+
+
+def _die_words(state: DiceMinerState, code: int) -> str:
+    table = state.game.table
+    t, label = code // F, table.labels[code]
+    if label == "beer":
+        return f"beer {TYPES[t].capitalize()} die"
+    return f"{TYPES[t].capitalize()} {label}"
+
+
+def describe(state: DiceMinerState, a: int) -> str:
+    """Action ``a`` in plain words, naming the dice it moves in this position."""
+    g = state.game
+    lay = g.layout
+    table = g.table
+    names = g.mtn.names
+    if a >= lay.draw:
+        code = a - lay.draw
+        return f"a {TYPES[code // F]} die comes out of the bag showing {table.labels[code]}"
+    if a < lay.spend:
+        s, rest = divmod(a, TAKE_STRIDE)
+        k, hide = divmod(rest, 2)
+        c = state.mountain[s]
+        if c < 0:
+            return f"take from the empty slot {names[s]}"
+        text = f"take the {_die_words(state, c)} on {names[s]}"
+        if k != c % F:
+            text += f" as {table.labels[(c // F) * F + k]}"
+        return text + (" and hide it in a chest" if hide else "")
+    if a < lay.face:
+        code = MAGIC * F + a - lay.spend
+        n = table.magic[code]
+        return f"spend a Magic die with {n} symbol(s): recycle {n} exposed dice"
+    if a < lay.recycle:
+        return f"the starting beer Magic die counts as {table.labels[MAGIC * F + a - lay.face]}"
+    if a < lay.refill:
+        s = a - lay.recycle
+        c = state.mountain[s]
+        what = _die_words(state, c) if c >= 0 else "nothing"
+        return f"recycle the {what} on {names[s]} into the bag"
+    if a == lay.refill:
+        return f"refill the mountain from the bag ({state.refills_left - 1} refill(s) left after)"
+    return "stop digging and score"

@@ -18,17 +18,18 @@ from solotable.core.scorebook import settings_key
 from solotable.games.dice_miner.actions import Layout
 from solotable.games.dice_miner.dice import (
     FACES_PER_DIE,
-    HAZARD,
     MAGIC,
     NTYPES,
-    TUNNEL,
     DiceTable,
     load_dice_file,
     parse_dice,
 )
-from solotable.games.dice_miner.mountain import Mountain, check_rows, parse_rows
+from solotable.games.dice_miner.observation import observe, sample_state
 from solotable.games.dice_miner.render import render
-from solotable.games.dice_miner.scoring import Ratings, parse_ratings
+from solotable.games.dice_miner.rules.beer_and_hiding import joker_faces
+from solotable.games.dice_miner.rules.mountain import Mountain, check_rows, parse_rows
+from solotable.games.dice_miner.rules.scoring import Ratings, parse_ratings
+from solotable.games.dice_miner.rules.selection import Need, selection_need
 from solotable.games.dice_miner.state import DiceMinerState
 
 F = FACES_PER_DIE
@@ -87,6 +88,10 @@ class DiceMinerGame(Game):
             load_dice_file(path) if path else parse_dice(self.load_data("dice.json"), "dice.json")
         )
         self.ratings: Ratings = parse_ratings(self.load_data("ratings.json"), "ratings.json")
+        self.solo_assumptions: tuple[Assumption, ...] = tuple(
+            parse_assumptions(self.load_data("solo.json")["assumptions"], "solo.json")
+        )
+        """Read at construction so that a bad confidence value fails here, not in ``rules``."""
         magic = int(self.options["magic_dice"])
         if magic > self.table.counts[MAGIC]:
             raise OptionError(
@@ -99,24 +104,10 @@ class DiceMinerGame(Game):
         self.magic_kinds: tuple[int, ...] = tuple(
             k for k in range(len(table.kinds[MAGIC])) if k != table.beer_kind[MAGIC]
         )
-        need: list[int] = []
-        options_of: list[tuple[int, ...]] = []
-        for c in range(NTYPES * F):
-            t, k = divmod(c, F)
-            need.append(
-                1
-                if t == TUNNEL
-                else (2 if table.dragon[c] else 3)
-                if t == HAZARD and k != table.beer_kind[t]
-                else 0
-            )
-            if k == table.beer_kind[t]:
-                options_of.append(tuple(t * F + j for j in range(len(table.kinds[t])) if j != k))
-            else:
-                options_of.append((c,))
-        self.need: tuple[int, ...] = tuple(need)
-        """0: always selectable; 1: Tunnel run rule; 2: needs a shield; 3: needs a pickaxe."""
-        self.options_of: tuple[tuple[int, ...], ...] = tuple(options_of)
+        codes = range(NTYPES * F)
+        self.need: tuple[Need, ...] = tuple(selection_need(table, c) for c in codes)
+        """The selection rule each face code falls under (``rules.selection.selectable``)."""
+        self.options_of: tuple[tuple[int, ...], ...] = tuple(joker_faces(table, c) for c in codes)
         """The faces a die showing code ``c`` may be taken as (several for beer)."""
         self.face_odds: tuple[tuple[tuple[int, float], ...], ...] = tuple(
             tuple((t * F + k, w / F) for k, w in enumerate(table.weights[t])) for t in range(NTYPES)
@@ -137,7 +128,12 @@ class DiceMinerGame(Game):
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> DiceMinerState:
         """Everything is on the table; only the sampled state's RNG is new."""
-        return DiceMinerState.from_position(self, observation["position"], rng.below(2**63))
+        return sample_state(self, observation, rng)
+
+    def observe(self, state: DiceMinerState) -> Observation:
+        """The player's view of ``state`` (``observation.py``; the state asks through here
+        so that it never imports the module that imports it)."""
+        return observe(state)
 
     def render(self, observation: Observation) -> str:
         return render(observation)
@@ -155,5 +151,4 @@ class DiceMinerGame(Game):
         )
 
     def assumptions(self) -> list[Assumption]:
-        solo = parse_assumptions(self.load_data("solo.json")["assumptions"], "solo.json")
-        return list(self.table.assumptions) + list(self.ratings.assumptions) + solo
+        return [*self.table.assumptions, *self.ratings.assumptions, *self.solo_assumptions]

@@ -1,19 +1,20 @@
-"""A Dice Miner solo position and its rules.
+"""A Dice Miner solo position and its transitions; the rules live in ``rules/``.
 
 The true state holds no draw order: the bag is a count per die type, and each
 die leaving it (with its rolled face) is one chance node, so nothing hidden
 ever sits in the state. Everything else is on the table and in the
 observation.
 
-Phases, in the order the state checks them: game over; a starting Magic die
-that rolled beer awaits its face (player); starting Magic dice left to roll
-(chance); the mountain is being filled, slot by slot (chance); recycles owed
-by a spent Magic die (player); otherwise the free choice of take / spend /
-refill / stop (player).
+Phases (:class:`~.phases.Phase`), in the order the state checks them: game
+over; a starting Magic die that rolled beer awaits its face (player);
+starting Magic dice left to roll (chance); the mountain is being filled, slot
+by slot (chance); recycles owed by a spent Magic die (player); otherwise the
+free choice of take / spend / refill / stop (player). :meth:`_apply` hands
+each action to the function of ``rules/`` named after its rule.
 
 Test positions: :meth:`DiceMinerState.from_position` builds any legal
 position from the ``position`` dict found in ``to_dict()`` and observations
-(dice named ``"tunnel n3"``, slots in :attr:`Mountain.names` order).
+(see ``position.py``).
 """
 
 from __future__ import annotations
@@ -24,26 +25,50 @@ from solotable.core.errors import NotationError
 from solotable.core.game import Observation, State
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
-from solotable.games.dice_miner.actions import TAKE_STRIDE, action_text, parse_action
-from solotable.games.dice_miner.dice import (
-    CODES,
-    FACES_PER_DIE,
-    HAZARD,
-    MAGIC,
-    NTYPES,
-    TOOL,
-    TREASURE,
-    TUNNEL,
-    TYPES,
+from solotable.games.dice_miner.actions import (
+    TAKE_STRIDE,
+    action_text,
+    describe,
+    parse_action,
 )
-from solotable.games.dice_miner.scoring import breakdown
+from solotable.games.dice_miner.dice import CODES, FACES_PER_DIE, MAGIC, TREASURE
+from solotable.games.dice_miner.phases import NOT_OVER, STOPPED, STUCK, End
+from solotable.games.dice_miner.position import load_position, position_doc
+from solotable.games.dice_miner.rules.magic_and_refill import (
+    can_refill,
+    recycle_die,
+    refill_mountain,
+    spend_magic,
+    why_not_recycle,
+    why_not_refill,
+    why_not_spend,
+)
+from solotable.games.dice_miner.rules.mountain import (
+    dice_on_top,
+    fill_odds,
+    next_fill_slot,
+    pour_die,
+)
+from solotable.games.dice_miner.rules.scoring import (
+    end_if_stuck,
+    score_parts,
+    stop_digging,
+)
+from solotable.games.dice_miner.rules.selection import (
+    choose_die,
+    selectable,
+    why_not_choosable,
+)
+from solotable.games.dice_miner.rules.setup import (
+    starting_beer_face,
+    starting_magic_roll,
+    why_not_face,
+)
 
 if TYPE_CHECKING:
     from solotable.games.dice_miner.game import DiceMinerGame
 
 F = FACES_PER_DIE
-NOT_OVER, STOPPED, STUCK = 0, 1, 2
-END_NAMES = {STOPPED: "stopped", STUCK: "stuck"}
 
 
 class DiceMinerState(State):
@@ -72,6 +97,7 @@ class DiceMinerState(State):
     )
 
     game: DiceMinerGame
+    over: End
 
     def __init__(self, game: DiceMinerGame, seed: int | None = 0) -> None:
         self.game = game
@@ -109,58 +135,12 @@ class DiceMinerState(State):
             return CHANCE
         return 0
 
-    def _next_fill_slot(self) -> int:
-        """First empty slot (bottom up) whose supports both hold dice, or -1."""
-        if self.bag_total == 0:
-            return -1
-        m = self.mountain
-        for s, sup in enumerate(self.game.mtn.supports):
-            if m[s] < 0 and (not sup or (m[sup[0]] >= 0 and m[sup[1]] >= 0)):
-                return s
-        return -1
-
     def _start_fill(self) -> None:
-        self.fill_slot = self._next_fill_slot()
+        """Pour dice into the empty slots one chance node at a time; then the player acts."""
+        self.fill_slot = next_fill_slot(self)
         self.filling = self.fill_slot >= 0
         if not self.filling:
-            self._settle()
-
-    def _settle(self) -> None:
-        """End the game when stopping is the only action left (seed: Marquer les points)."""
-        if not self._has_move():
-            self.over = STUCK
-
-    def _has_move(self) -> bool:
-        g = self.game
-        if self.on_mountain:
-            if any(self.coll[MAGIC * F + k] for k in g.magic_kinds):
-                return True
-            m = self.mountain
-            covers = g.mtn.covers
-            for s in range(len(m)):
-                c = m[s]
-                if c >= 0 and all(m[x] < 0 for x in covers[s]):
-                    for code in g.options_of[c]:
-                        if self._selectable(code):
-                            return True
-        return self._can_refill()
-
-    def _can_refill(self) -> bool:
-        return (
-            self.refills_left > 0 and self.bag_total > 0 and self.on_mountain < self.game.mtn.size
-        )
-
-    def _selectable(self, code: int) -> bool:
-        """Selection rules (seed: Règles de Sélection) for a die showing ``code``."""
-        need = self.game.need[code]
-        if need == 0:
-            return True
-        if need == 1:
-            n = self.game.table.n[code]
-            return n == 1 or self.runs[n - 1] > 0
-        if need == 2:
-            return self.free_shield > 0
-        return self.free_pickaxe > 0
+            end_if_stuck(self)
 
     # -- moves -------------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -170,23 +150,19 @@ class DiceMinerState(State):
         lay = g.layout
         if self.face_pending:
             return [lay.face + k for k in g.magic_kinds]
-        if self.to_roll:
+        if self.to_roll or self.filling:
             return [a for a, _ in self.chance_outcomes()]
-        if self.filling:
-            return [a for a, _ in self.chance_outcomes()]
-        m = self.mountain
-        covers = g.mtn.covers
+        on_top = dice_on_top(self)
         if self.recycles_left:
             rc = lay.recycle
-            return [rc + s for s in range(len(m)) if m[s] >= 0 and all(m[x] < 0 for x in covers[s])]
+            return [rc + s for s in on_top]
+        m = self.mountain
+        options_of = g.options_of
         out: list[int] = []
-        for s in range(len(m)):
-            c = m[s]
-            if c < 0 or not all(m[x] < 0 for x in covers[s]):
-                continue
+        for s in on_top:
             base = s * TAKE_STRIDE
-            for code in g.options_of[c]:
-                if not self._selectable(code):
+            for code in options_of[m[s]]:
+                if not selectable(self, code):
                     continue
                 a = base + (code % F) * 2
                 out.append(a)
@@ -195,130 +171,72 @@ class DiceMinerState(State):
         if self.on_mountain:
             coll = self.coll
             out.extend(lay.spend + k for k in g.magic_kinds if coll[MAGIC * F + k])
-        if self._can_refill():
+        if can_refill(self):
             out.append(lay.refill)
         out.append(lay.stop)
         return out
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         g = self.game
-        draw = g.layout.draw
         if self.to_roll and not self.face_pending:
+            draw = g.layout.draw
             return [(draw + c, p) for c, p in g.face_odds[MAGIC]]
         if not self.filling:
             raise ValueError("not a chance node")
-        key = tuple(self.bag)
-        cached = g.odds_cache.get(key)
-        if cached is None:
-            total = self.bag_total
-            cached = []
-            for t in range(NTYPES):
-                n = self.bag[t]
-                if n:
-                    share = n / total
-                    cached.extend((draw + c, p * share) for c, p in g.face_odds[t])
-            if len(g.odds_cache) > 100_000:
-                g.odds_cache.clear()
-            g.odds_cache[key] = cached
-        return cached[:]
+        return fill_odds(self)
 
     def _apply(self, action: int) -> None:
-        g = self.game
-        lay = g.layout
+        lay = self.game.layout
         if action >= lay.draw:
             code = action - lay.draw
-            t = code // F
-            self.bag[t] -= 1
-            self.bag_total -= 1
             if self.to_roll:
-                self.to_roll -= 1
-                self.coll[code] += 1
-                if code % F == g.table.beer_kind[MAGIC]:
-                    self.face_pending = True
-                elif not self.to_roll:
+                starting_magic_roll(self, code)
+                if not self.to_roll and not self.face_pending:
                     self._start_fill()
-                return
-            self.mountain[self.fill_slot] = code
-            self.on_mountain += 1
-            self._start_fill()
-            return
-        if action < lay.spend:
-            s, rest = divmod(action, TAKE_STRIDE)
-            k, hide = divmod(rest, 2)
-            t = self.mountain[s] // F
-            code = t * F + k
-            self.mountain[s] = -1
-            self.on_mountain -= 1
-            self.coll[code] += 1
-            if t == TUNNEL:
-                n = g.table.n[code]
-                if n > 1:
-                    self.runs[n - 1] -= 1
-                self.runs[n] += 1
-            elif t == TREASURE:
-                if hide:
-                    self.hidden[code] += 1
-                    self.free_chest -= 1
-            elif t == HAZARD:
-                if g.table.dragon[code]:
-                    self.free_shield -= 1
-                else:
-                    self.free_pickaxe -= 1
-            elif t == TOOL:
-                # Seed: each Tool die neutralises a single Danger die, whatever its symbols.
-                self.free_shield += g.table.shield[code] > 0
-                self.free_pickaxe += g.table.pickaxe[code] > 0
-                self.free_chest += g.table.chest[code]
-            self._settle()
+            else:
+                pour_die(self, code, code // F)
+                self._start_fill()
+        elif action < lay.spend:
+            choose_die(self, action)
+            end_if_stuck(self)
         elif action < lay.face:
-            code = MAGIC * F + action - lay.spend
-            self.coll[code] -= 1
-            self.removed += 1
-            self.recycles_left = g.table.magic[code]
+            spend_magic(self, action - lay.spend)
         elif action < lay.recycle:
-            self.coll[MAGIC * F + g.table.beer_kind[MAGIC]] -= 1
-            self.coll[MAGIC * F + action - lay.face] += 1
-            self.face_pending = False
+            starting_beer_face(self, action - lay.face)
             if not self.to_roll:
                 self._start_fill()
         elif action < lay.refill:
-            s = action - lay.recycle
-            t = self.mountain[s] // F
-            self.mountain[s] = -1
-            self.on_mountain -= 1
-            self.bag[t] += 1
-            self.bag_total += 1
-            self.recycles_left -= 1
-            if not self.on_mountain:
-                self.recycles_left = 0
+            recycle_die(self, action - lay.recycle)
             if not self.recycles_left:
-                self._settle()
+                end_if_stuck(self)
         elif action == lay.refill:
-            self.refills_left -= 1
+            refill_mountain(self)
             self._start_fill()
         else:
-            self.over = STOPPED
+            stop_digging(self)
 
-    def illegal_reason(self, action: int) -> str | None:
-        if self.over:
-            return "the game is over"
-        if action in self.legal_actions():
-            return None
-        from solotable.games.dice_miner.reasons import why_illegal
-
-        return why_illegal(self, action) or "not a legal action in this position"
+    def explain_illegal(self, action: int) -> str | None:
+        """The rule that refuses ``action`` now, in the player's words (core asks only then)."""
+        lay = self.game.layout
+        if action >= lay.draw:
+            return "dice are drawn from the bag only while rolling or filling the mountain"
+        if self.face_pending or lay.face <= action < lay.recycle:
+            return why_not_face(self, action)
+        if self.recycles_left and not lay.recycle <= action < lay.refill:
+            return f"recycle {self.recycles_left} more exposed die/dice first ('recycle SLOT')"
+        if action < lay.spend:
+            return why_not_choosable(self, action)
+        if action < lay.face:
+            return why_not_spend(self, action - lay.spend)
+        if action < lay.refill:
+            return why_not_recycle(self, action - lay.recycle)
+        if action == lay.refill:
+            return why_not_refill(self)
+        return None
 
     # -- results --------------------------------------------------------------------------
     def score_parts(self) -> dict[str, int]:
-        table = self.game.table
-        hazard = visible = hidden = 0
-        coll = self.coll
-        for c in range(HAZARD * F, HAZARD * F + F):
-            hazard += coll[c] * (table.dragon[c] + table.cavein[c])
-        for c in range(TREASURE * F, TREASURE * F + F):
-            visible += (coll[c] - self.hidden[c]) * table.gem[c]
-            hidden += self.hidden[c] * table.gem[c]
-        return breakdown(hazard, visible, hidden, self.runs[5])
+        return score_parts(self)
 
     def score(self) -> int:
         return self.score_parts()["total"]
@@ -353,37 +271,22 @@ class DiceMinerState(State):
             "full_runs": self.runs[5],
             "refills_used": int(self.game.options["refills"]) - self.refills_left,
             "magic_spent": self.removed,
-            "end": END_NAMES.get(self.over, "running"),
+            "end": self.over.label or "running",
         }
 
     # -- views ------------------------------------------------------------------------------------
     def position(self) -> dict[str, Any]:
         """The whole table (no RNG): the format :meth:`from_position` reads back."""
-        table = self.game.table
-        return {
-            "mountain": [table.die_text(c) if c >= 0 else None for c in self.mountain],
-            "bag": {TYPES[t]: self.bag[t] for t in range(NTYPES)},
-            "collection": {table.die_text(c): n for c, n in enumerate(self.coll) if n},
-            "hidden": {table.die_text(c): n for c, n in enumerate(self.hidden) if n},
-            "removed": self.removed,
-            "refills_left": self.refills_left,
-            "recycles_left": self.recycles_left,
-            "to_roll": self.to_roll,
-            "face_pending": self.face_pending,
-            "filling": self.filling,
-            "over": END_NAMES.get(self.over),
-        }
+        return position_doc(self)
 
     def observation(self, player: int) -> Observation:
-        from solotable.games.dice_miner.view import observe
-
-        return observe(self)
+        """Built by ``observation.py`` through the game, which imports it (no import cycle)."""
+        return self.game.observe(self)
 
     def to_dict(self) -> dict[str, Any]:
-        st = self.rng._r.getstate()
         return {
             "position": self.position(),
-            "rng": [st[0], list(st[1]), st[2]],
+            "rng": self.rng.to_json(),
             "history": list(self.history),
         }
 
@@ -392,8 +295,6 @@ class DiceMinerState(State):
         cls, game: DiceMinerGame, position: dict[str, Any], seed: int | None = 0
     ) -> DiceMinerState:
         """A state for ``position`` (tests, ``sample_state``); ValueError names the problem."""
-        from solotable.games.dice_miner.view import load_position
-
         state = cls.__new__(cls)
         state.game = game
         state.rng = Rng(seed)
@@ -438,6 +339,4 @@ class DiceMinerState(State):
         return parse_action(g.table, g.mtn, g.layout, self.mountain, text)
 
     def describe_action(self, action: int) -> str:
-        from solotable.games.dice_miner.view import describe
-
         return describe(self, action)

@@ -1,4 +1,6 @@
-"""The mountain's geometry: a pyramid of slots, bottom row first.
+"""The mountain: its geometry, which dice are on top, and how it is filled.
+
+Geometry: a pyramid of slots, bottom row first.
 
 Slot ``(r, i)`` rests on ``(r-1, i)`` and ``(r-1, i+1)``; the dice resting on
 it (its *covers*) are ``(r+1, i-1)`` and ``(r+1, i)`` when those exist. A die
@@ -12,6 +14,12 @@ Slots are numbered row by row from the bottom (the fill order) and named
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from solotable.games.dice_miner.dice import NTYPES
+
+if TYPE_CHECKING:
+    from solotable.games.dice_miner.state import DiceMinerState
 
 MAX_ROWS = 8
 MAX_WIDTH = 12
@@ -92,3 +100,86 @@ class Mountain:
     def slot(self, name: str) -> int:
         """The slot named ``name`` (``c2``); ValueError if there is none."""
         return self.names.index(name.strip().lower())
+
+
+def dice_on_top(state: DiceMinerState) -> list[int]:
+    """The slots whose die can be taken or recycled now, bottom row first.
+
+    Spec §3.2, seed: Jeu ("au sommet de la montagne"): a die is on top when no
+    die rests on either of its upper sides, not when it is on the highest row.
+    """
+    m = state.mountain
+    covers = state.game.mtn.covers
+    out = []
+    for s in range(len(m)):
+        if m[s] < 0:
+            continue
+        for x in covers[s]:  # a plain loop: this runs for every legal_actions()
+            if m[x] >= 0:
+                break
+        else:
+            out.append(s)
+    return out
+
+
+def next_fill_slot(state: DiceMinerState) -> int:
+    """The slot the next die poured from the bag lands on, or -1 (spec §3.4 procedure).
+
+    Seed: Mise en place and Remplissage de la Montagne pour dice from the bag
+    onto the mountain; we fill the first empty slot, bottom row first, whose two
+    supports hold dice, and stop when the bag is empty.
+    """
+    if state.bag_total == 0:
+        return -1
+    m = state.mountain
+    for s, sup in enumerate(state.game.mtn.supports):
+        if m[s] < 0 and (not sup or (m[sup[0]] >= 0 and m[sup[1]] >= 0)):
+            return s
+    return -1
+
+
+def fill_odds(state: DiceMinerState) -> list[tuple[int, float]]:
+    """Chance outcomes of pouring one die: its type by bag content, its face by weight.
+
+    Seed: Remplissage de la Montagne (shake the bag, pour the dice). The odds
+    depend on the bag only, so they are cached per bag on the game.
+    """
+    g = state.game
+    key = tuple(state.bag)
+    cached = g.odds_cache.get(key)
+    if cached is None:
+        draw = g.layout.draw
+        total = state.bag_total
+        cached = []
+        for t in range(NTYPES):
+            n = state.bag[t]
+            if n:
+                share = n / total
+                cached.extend((draw + c, p * share) for c, p in g.face_odds[t])
+        if len(g.odds_cache) > 100_000:
+            g.odds_cache.clear()
+        g.odds_cache[key] = cached
+    return cached[:]
+
+
+def pour_die(state: DiceMinerState, code: int, t: int) -> None:
+    """A die of type ``t`` leaves the bag and lands on the fill slot showing ``code``.
+
+    Seed: Mise en place / Remplissage de la Montagne (dice poured from the bag).
+    """
+    state.bag[t] -= 1
+    state.bag_total -= 1
+    state.mountain[state.fill_slot] = code
+    state.on_mountain += 1
+
+
+def why_not_on_top(state: DiceMinerState, s: int) -> str | None:
+    """Why slot ``s`` has no die that can be taken or recycled (None if it has one)."""
+    m = state.mountain
+    names = state.game.mtn.names
+    if m[s] < 0:
+        return f"no die on {names[s]}"
+    above = [names[x] for x in state.game.mtn.covers[s] if m[x] >= 0]
+    if above:
+        return f"the die on {names[s]} is covered by {' and '.join(above)}"
+    return None

@@ -1,28 +1,33 @@
-"""Observations, positions and move descriptions (the slow, friendly side).
+"""The position as a plain dict, and a state rebuilt from one (tests, ``sample_state``).
 
 Nothing in Dice Miner solo is hidden except which dice the bag will give
 next, and that is not stored anywhere: the bag is a count per type, which the
 player can work out anyway. So the observation carries the full ``position``
-and :func:`load_position` can rebuild an exact state from it.
+and :func:`load_position` rebuilds an exact state from it, checking every
+rule-level invariant so that a hand-written test position cannot be illegal.
+
+Dice are named ``"tunnel n3"``; mountain slots are listed in ``Mountain.names``
+order (bottom row first), null when empty.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.games.dice_miner.actions import TAKE_STRIDE
 from solotable.games.dice_miner.dice import (
     CODES,
     FACES_PER_DIE,
     HAZARD,
     MAGIC,
     NTYPES,
-    TOOL,
     TREASURE,
     TUNNEL,
     TYPES,
 )
-from solotable.games.dice_miner.state import END_NAMES, NOT_OVER, STOPPED, STUCK
+from solotable.games.dice_miner.phases import END_BY_LABEL, Phase, phase_of
+from solotable.games.dice_miner.rules.mountain import next_fill_slot
+from solotable.games.dice_miner.rules.scoring import end_if_stuck
+from solotable.games.dice_miner.rules.selection import tool_symbols
 
 if TYPE_CHECKING:
     from solotable.games.dice_miner.state import DiceMinerState
@@ -30,93 +35,21 @@ if TYPE_CHECKING:
 F = FACES_PER_DIE
 
 
-def phase_of(state: DiceMinerState) -> str:
-    if state.over:
-        return "over"
-    if state.face_pending:
-        return "start-face"
-    if state.to_roll:
-        return "setup-roll"
-    if state.filling:
-        return "filling"
-    if state.recycles_left:
-        return "recycle"
-    return "main"
-
-
-def exposed_slots(state: DiceMinerState) -> list[int]:
-    m = state.mountain
-    covers = state.game.mtn.covers
-    return [s for s in range(len(m)) if m[s] >= 0 and all(m[x] < 0 for x in covers[s])]
-
-
-def tool_symbols(state: DiceMinerState) -> tuple[int, int, int]:
-    """Danger dice the collected Tool dice can neutralise (one per die with a shield or
-    pickaxe, per the seed) and Treasure dice their chests can hide (one per chest symbol)."""
+def position_doc(state: DiceMinerState) -> dict[str, Any]:
+    """The whole table (no RNG): the format :func:`load_position` reads back."""
     table = state.game.table
-    shield = pickaxe = chest = 0
-    for c in range(TOOL * F, TOOL * F + F):
-        shield += state.coll[c] * (table.shield[c] > 0)
-        pickaxe += state.coll[c] * (table.pickaxe[c] > 0)
-        chest += state.coll[c] * table.chest[c]
-    return shield, pickaxe, chest
-
-
-def tool_totals(state: DiceMinerState) -> dict[str, dict[str, int]]:
-    shield, pickaxe, chest = tool_symbols(state)
     return {
-        "shield": {"total": shield, "free": state.free_shield},
-        "pickaxe": {"total": pickaxe, "free": state.free_pickaxe},
-        "chest": {"total": chest, "free": state.free_chest},
-    }
-
-
-def observe(state: DiceMinerState) -> dict[str, Any]:
-    """The player's view, which is the whole table (agents and the UI read only this).
-
-    Keys: ``phase`` (main, recycle, start-face, setup-roll, filling, over); ``rows`` and
-    ``slots`` (slot names, bottom row first); ``position`` (the :func:`load_position`
-    format: ``mountain`` as ``"type face"`` or null per slot, ``bag`` counts per type,
-    ``collection`` and ``hidden`` counts per ``"type face"``, ``removed``, ``refills_left``,
-    ``recycles_left``, ``to_roll``, flags); ``exposed`` (slot names); ``open_runs``
-    (``{"k": runs whose highest number is k}``) and ``full_runs``; ``tools`` (``shield``,
-    ``pickaxe``, ``chest``: ``{"total", "free"}``); ``magic_dice`` and ``magic_symbols``;
-    ``score`` (points by source and ``total``), ``band``, ``band_text``; ``over``, ``end``,
-    ``outcome``; ``dice_file``.
-    """
-    g = state.game
-    table = g.table
-    parts = state.score_parts()
-    band = g.ratings.band(parts["total"])
-    magic = {
-        table.labels[MAGIC * F + k]: state.coll[MAGIC * F + k]
-        for k in g.magic_kinds
-        if state.coll[MAGIC * F + k]
-    }
-    return {
-        "game": g.name,
-        "phase": phase_of(state),
-        "rows": list(g.mtn.rows),
-        "slots": list(g.mtn.names),
-        "position": state.position(),
-        "exposed": [g.mtn.names[s] for s in exposed_slots(state)],
-        "open_runs": {str(n): state.runs[n] for n in range(1, 6) if state.runs[n]},
-        "full_runs": state.runs[5],
-        "tools": tool_totals(state),
-        "magic_dice": magic,
-        "magic_symbols": sum(
-            state.coll[MAGIC * F + k] * table.magic[MAGIC * F + k] for k in g.magic_kinds
-        ),
+        "mountain": [table.die_text(c) if c >= 0 else None for c in state.mountain],
+        "bag": {TYPES[t]: state.bag[t] for t in range(NTYPES)},
+        "collection": {table.die_text(c): n for c, n in enumerate(state.coll) if n},
+        "hidden": {table.die_text(c): n for c, n in enumerate(state.hidden) if n},
+        "removed": state.removed,
         "refills_left": state.refills_left,
         "recycles_left": state.recycles_left,
-        "bag_total": state.bag_total,
-        "score": parts,
-        "band": band.name,
-        "band_text": band.text,
-        "over": bool(state.over),
-        "end": END_NAMES.get(state.over),
-        "outcome": state.outcome(),
-        "dice_file": table.source,
+        "to_roll": state.to_roll,
+        "face_pending": state.face_pending,
+        "filling": state.filling,
+        "over": state.over.label,
     }
 
 
@@ -178,10 +111,9 @@ def load_position(state: DiceMinerState, pos: Any) -> None:
     state.face_pending = bool(pos.get("face_pending", False))
     state.filling = bool(pos.get("filling", False))
     over = pos.get("over")
-    ends = {None: NOT_OVER, "stopped": STOPPED, "stuck": STUCK}
-    if over not in ends:
+    if over not in END_BY_LABEL:
         raise ValueError(f"position.over must be null, 'stopped' or 'stuck', got {over!r}")
-    state.over = ends[over]
+    state.over = END_BY_LABEL[over]
     used = [0] * NTYPES
     for c in range(CODES):
         used[c // F] += state.coll[c]
@@ -229,49 +161,7 @@ def load_position(state: DiceMinerState, pos: Any) -> None:
         raise ValueError("not enough Magic dice in the bag for the starting rolls")
     state.fill_slot = -1
     if state.filling:
-        state.fill_slot = state._next_fill_slot()
+        state.fill_slot = next_fill_slot(state)
         state.filling = state.fill_slot >= 0
-    if not state.over and phase_of(state) == "main":
-        state._settle()
-
-
-def _die_words(state: DiceMinerState, code: int) -> str:
-    table = state.game.table
-    t, label = code // F, table.labels[code]
-    if label == "beer":
-        return f"beer {TYPES[t].capitalize()} die"
-    return f"{TYPES[t].capitalize()} {label}"
-
-
-def describe(state: DiceMinerState, a: int) -> str:
-    g = state.game
-    lay = g.layout
-    table = g.table
-    names = g.mtn.names
-    if a >= lay.draw:
-        code = a - lay.draw
-        return f"a {TYPES[code // F]} die comes out of the bag showing {table.labels[code]}"
-    if a < lay.spend:
-        s, rest = divmod(a, TAKE_STRIDE)
-        k, hide = divmod(rest, 2)
-        c = state.mountain[s]
-        if c < 0:
-            return f"take from the empty slot {names[s]}"
-        text = f"take the {_die_words(state, c)} on {names[s]}"
-        if k != c % F:
-            text += f" as {table.labels[(c // F) * F + k]}"
-        return text + (" and hide it in a chest" if hide else "")
-    if a < lay.face:
-        code = MAGIC * F + a - lay.spend
-        n = table.magic[code]
-        return f"spend a Magic die with {n} symbol(s): recycle {n} exposed dice"
-    if a < lay.recycle:
-        return f"the starting beer Magic die counts as {table.labels[MAGIC * F + a - lay.face]}"
-    if a < lay.refill:
-        s = a - lay.recycle
-        c = state.mountain[s]
-        what = _die_words(state, c) if c >= 0 else "nothing"
-        return f"recycle the {what} on {names[s]} into the bag"
-    if a == lay.refill:
-        return f"refill the mountain from the bag ({state.refills_left - 1} refill(s) left after)"
-    return "stop digging and score"
+    if phase_of(state) is Phase.MAIN:
+        end_if_stuck(state)

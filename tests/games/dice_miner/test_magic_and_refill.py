@@ -143,3 +143,42 @@ def test_refill_of_a_full_mountain_or_from_an_empty_bag_is_refused() -> None:
     )
     with pytest.raises(IllegalActionError, match="bag is empty"):
         play(t2, "refill")
+
+
+def test_a_magic_die_taken_from_the_mountain_can_be_spent_at_once() -> None:
+    """Seed JEU: the three actions come in any order, so a Magic die just taken may be spent."""
+    s = position(game(), {"a1": "tunnel n3", "a2": "tunnel n4", "b1": "magic beer"})
+    play(s, "take b1 as magic2")
+    assert "spend magic2" in legal_texts(s)
+    play(s, "spend magic2")
+    assert s.observation(0)["recycles_left"] == 2
+    play(s, "recycle a1", "recycle a2")
+    pos = s.position()
+    assert pos["removed"] == 1 and pos["collection"] == {}
+    assert pos["bag"]["tunnel"] == 27
+
+
+def test_refill_never_rerolls_the_collection() -> None:
+    """Seed Remplissage: collection dice keep their faces when the mountain is refilled."""
+    coll = {"treasure gem1": 1, "tunnel n1": 1, "tool chest2": 1, "magic magic1": 1}
+    s = position(game(), {"a1": "tunnel n2"}, coll)
+    before = s.position()["collection"]
+    play(s, "refill")
+    while s.current_player() == CHANCE:
+        s.apply_action(s.sample_chance())
+    assert s.position()["collection"] == before == coll
+    assert s.position()["mountain"][0] == "tunnel n2"
+
+
+def test_a_spent_magic_die_never_returns() -> None:
+    """Seed JEU: a spent Magic die leaves the game: refills cannot bring it back."""
+    g = game(magic_dice=1)
+    s = position(g, {"a1": "tunnel n3"}, {"magic magic1": 1}, refills_left=1)
+    play(s, "spend magic1", "recycle a1", "refill")
+    while s.current_player() == CHANCE:
+        s.apply_action(s.sample_chance())
+    pos = s.position()
+    on_mountain = sum(1 for d in pos["mountain"] if d and d.startswith("magic"))
+    # 6 Magic dice: 1 removed, so at most 5 can ever be in the bag or on the mountain.
+    assert pos["removed"] == 1
+    assert pos["bag"]["magic"] + on_mountain == 5
