@@ -547,7 +547,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except SolotableError as e:
-        err_console.print(f"[red]error:[/red] {escape(str(e))}")
+        err_console.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
         sys.exit(2)
 
 
