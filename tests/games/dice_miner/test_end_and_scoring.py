@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from solotable.cli.session import PlaySession
+from solotable.cli.session import TerminalPlay
 from solotable.core.errors import IllegalActionError
-from solotable.core.scorebook import ScoreBook
+from solotable.core.session import GameSession, Seat
+from solotable.core.store import Store
 from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
 
 
@@ -150,16 +151,17 @@ def test_end_screen_shows_breakdown_and_rating() -> None:
 
 
 def test_best_score_survives_a_restart_and_a_corrupt_file(tmp_path: Path) -> None:
-    """Issue: the best score per settings is kept across restarts; a bad file never crashes."""
+    """Issue 4: the best score per settings is kept across restarts; a bad file never crashes."""
+    run_session(tmp_path / "store.db", 5, ["face magic1", "stop"])  # a finished game: 0 points
     g = game()
     key = g.best_score_key()
-    path = tmp_path / "best.json"
-    assert ScoreBook(path).submit(key, 31) == (None, True)
-    assert ScoreBook(path).best(key) == 31
-    assert ScoreBook(path).best(game(magic_dice=2).best_score_key()) is None
-    path.write_text("{not json", "utf-8")
-    book = ScoreBook(path)
-    assert book.warning and book.best(key) is None
+    assert key is not None
+    assert Store(tmp_path / "store.db").best(key) == 0
+    assert Store(tmp_path / "store.db").best(str(game(magic_dice=2).best_score_key())) is None
+    corrupt(tmp_path / "store.db")
+    store = Store(tmp_path / "store.db")
+    assert store.best(key) is None
+    assert store.warning and "unreadable" in store.warning
 
 
 def test_rules_text_names_the_data_files() -> None:
@@ -180,6 +182,8 @@ def scripted(lines: list[str]) -> Callable[[str], str]:
     it = iter(lines)
 
     def read(prompt: str) -> str:
+        if prompt.startswith("play again"):
+            return ""
         try:
             return next(it)
         except StopIteration:
@@ -188,13 +192,22 @@ def scripted(lines: list[str]) -> Callable[[str], str]:
     return read
 
 
-def run_session(book: ScoreBook, moves: list[str]) -> str:
+def corrupt(db: Path) -> None:
+    """Overwrite a closed store with garbage (its write-ahead log gone too)."""
+    for suffix in ("-wal", "-shm"):
+        db.with_name(db.name + suffix).unlink(missing_ok=True)
+    db.write_bytes(b"[1, 2" * 200)
+
+
+def run_session(db: Path, seed: int, moves: list[str]) -> str:
     console = Console(record=True, width=100, color_system=None)
-    session = PlaySession(
-        game(), 4, console, scripted(moves), human_seats={0}, opponents={}, scorebook=book
-    )
-    final = session.run()
-    assert final.is_terminal()
+    store = Store(db)
+    if store.warning:
+        console.print(store.warning)
+    session = GameSession.start("dice-miner", {}, [Seat()], seed=seed, store=store)
+    TerminalPlay(session, console, scripted(moves)).run()
+    assert session.is_over()
+    store.close()
     return console.export_text()
 
 
@@ -202,15 +215,15 @@ def test_end_screen_of_a_played_game_keeps_the_best_score_across_restarts(
     tmp_path: Path,
 ) -> None:
     """Issue 4: the end screen shows result, cause, breakdown and the best score so far."""
-    path = tmp_path / "best.json"
+    db = tmp_path / "store.db"
     # A starting die may roll beer: 'face magic1' answers it, or is refused harmlessly.
-    first = run_session(ScoreBook(path), ["face magic1", "stop"])
+    first = run_session(db, 4, ["face magic1", "stop"])
     assert "Game over" in first and "the player stopped" in first
     assert "Total:" in first and "Rating:" in first
     assert "first score recorded for these settings: 0" in first
-    second = run_session(ScoreBook(path), ["face magic1", "stop"])
+    second = run_session(db, 4, ["face magic1", "stop"])
     assert "best score for these settings: 0" in second
-    path.write_text("[1, 2", "utf-8")
-    third = run_session(ScoreBook(path), ["face magic1", "stop"])
-    assert "corrupt" in third and "first score recorded" in third
-    assert ScoreBook(path).best(game().best_score_key()) == 0
+    corrupt(db)
+    third = run_session(db, 4, ["face magic1", "stop"])
+    assert "unreadable" in third and "first score recorded" in third
+    assert Store(db).best(str(game().best_score_key())) == 0
