@@ -146,7 +146,7 @@ RESULT_LOSS = "loss"
 CAUSES = ("saved", "eliminated", "hotels", "impossible", "resigned")
 """End causes; ``Log.END`` entries carry the index."""
 
-POS_NAMES = {
+POS_NAMES: dict[int, str] = {
     Pos.ELIMINATED: "eliminated",
     Pos.RED: "red",
     Pos.BLUE: "blue",

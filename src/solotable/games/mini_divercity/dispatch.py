@@ -25,6 +25,7 @@ Auto = Callable[["MiniDiverCityState", int], bool]
 Handler = Callable[["MiniDiverCityState", int], None]
 """Applies one chance outcome or player action, given its index or argument."""
 
+
 def _table(entries: dict[Step, Any]) -> list[Any]:
     out: list[Any] = [None] * (max(Step) + 1)
     for k, v in entries.items():

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 POS_VALUE = {v: int(k) for k, v in POS_NAMES.items()}
 HIDDEN = "?"
 
-DECISIONS = {
+DECISIONS: dict[int, tuple[str, str]] = {
     Step.DIVERS: (
         "divers",
         "Divers phase: optionally one Diver special action and/or Quick Exploration, "
@@ -210,12 +210,6 @@ def log_text(s: MiniDiverCityState, e: tuple[int, int, int]) -> str:
     return f"event {code}"
 
 
-def _index(names: tuple[str, ...], key: Any, what: str) -> int:
-    if key not in names:
-        raise SolotableError(f"observation: unknown {what} {key!r}")
-    return names.index(key)
-
-
 def _species_cards(s: MiniDiverCityState) -> dict[str, dict[str, int]]:
     """Per species: copies (from the data file), cards seen go to the discard,
     cards visible now (face-up hand, deck top, Captain's cards), and the rest:
@@ -333,9 +327,7 @@ def sample_state(game: MiniDiverCityGame, obs: dict[str, Any], rng: Rng) -> Mini
     if res is not None:
         s.result, s.cause = res["result"], res["cause"]
     seen = obs["discards_seen"]
-    s.ndisc, s.disc_top, s.disc = _seen_pile(
-        obs["species_discard"], seen["species"], sp, "species"
-    )
+    s.ndisc, s.disc_top, s.disc = _seen_pile(obs["species_discard"], seen["species"], sp, "species")
     unknown = [t.copies - s.disc[c] for c in range(t.n_species)]
     down: list[int] = []
     for k in range(N_SLOTS):

@@ -20,7 +20,7 @@ state never holds an order the player could not know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from solotable.core.game import State
 from solotable.core.players import CHANCE, TERMINAL
@@ -240,7 +240,7 @@ class MiniDiverCityState(State):
         }
 
     def observation(self, player: int) -> dict[str, Any]:
-        return self.game.observe(self)
+        return cast("MiniDiverCityGame", self.game).observe(self)
 
     def action_to_string(self, action: int) -> str:
         if not 0 <= action < self.A.size:

@@ -28,7 +28,6 @@ DIVER_IDS = (
 """The engine implements exactly these eight powers, so data must name them all."""
 
 
-
 class Event(IntEnum):
     """Corporation event kinds; a Hotels event also carries its two colour indexes."""
 

@@ -119,7 +119,7 @@ def oil_platform(s: MiniDiverCityState, k: int) -> None:
     c = discard_slot(s, k)
     st.append(_REFILL_STEP)
     p = s.pos[c]
-    if k < N_LAGOON and (p == _SAVED or p == _ELIMINATED):
+    if k < N_LAGOON and (p in (_SAVED, _ELIMINATED)):
         n = extra_cost(s, 2)
         s._log(int(Log.OIL_COST), n)
         st.append(_PAY_STEP | n)

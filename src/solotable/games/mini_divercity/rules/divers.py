@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING
 from solotable.games.mini_divercity.actions import N_LAGOON
 from solotable.games.mini_divercity.codes import Chance, Diver, DiverState, Log, Step
 from solotable.games.mini_divercity.rules.corporations import close_hotel, reshuffle_corporations
-from solotable.games.mini_divercity.rules.hand import discard_slot, facedown, flip, flip_all
-from solotable.games.mini_divercity.rules.hand import to_discard
+from solotable.games.mini_divercity.rules.hand import (
+    discard_slot,
+    facedown,
+    flip,
+    flip_all,
+    to_discard,
+)
 from solotable.games.mini_divercity.rules.scale import improve
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ _HARM = int(Log.HARM)
 def improve(s: MiniDiverCityState, c: int) -> None:
     """Species ``c`` one space toward safety; the goal is checked at once (Seed: Objectif)."""
     p = s.pos[c]
-    if p == _SAVED or p == _ELIMINATED:
+    if p in (_SAVED, _ELIMINATED):
         s._log(_NO_EFFECT, c, p)
         return
     p += 1
@@ -40,7 +40,7 @@ def improve(s: MiniDiverCityState, c: int) -> None:
 def harm(s: MiniDiverCityState, c: int) -> None:
     """Species ``c`` one space toward extinction; the loss is checked at once."""
     p = s.pos[c]
-    if p == _SAVED or p == _ELIMINATED:
+    if p in (_SAVED, _ELIMINATED):
         s._log(_NO_EFFECT, c, p)
         return
     p -= 1

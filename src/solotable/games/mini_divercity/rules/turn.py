@@ -80,7 +80,7 @@ def divers_phase_actions(s: MiniDiverCityState) -> list[int]:
     return out
 
 
-_PROMPTS = {
+_PROMPTS: dict[int, str] = {
     Step.OIL: "an Oil Platform is being resolved: choose the card to discard (oil:SLOT)",
     Step.PAY: "pay the extra discards first (pay:SLOT)",
     Step.SWAP: "closing a Hotel allows one swap now (swap:lXoY) or noswap",
