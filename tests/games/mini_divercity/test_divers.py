@@ -110,10 +110,15 @@ def test_environmentalist_closes_a_hotel_then_optional_swap():
 
 
 def test_environmentalist_needs_a_hotel():
-    """Environmentalist (assumption): without any Hotel there is nothing to flip."""
+    """Environmentalist with no Hotel showing: not offered, so the swap alone is not allowed
+    either (assumption environmentalist_needs_hotel: the swap follows the Hotel flip).
+    Seed: Phase Plongeurs A, Environnementaliste; action principale 2."""
     s = start(divers=("environmentalist", "explorer", "swimmer"), corp="oil")
     play(s, "oil:o3", "draw:eel")
     assert not any(m.startswith("environmentalist") for m in moves(s))
+    assert not any(m.startswith("swap") or m == "noswap" for m in moves(s))
+    reason = s.illegal_reason(s.string_to_action("environmentalist:red"))
+    assert reason == "that special action has no valid target now"
 
 
 def test_explorer_turns_all_ocean_cards_up():

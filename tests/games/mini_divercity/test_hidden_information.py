@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solotable.core import CHANCE, Rng
-from solotable.core.conformance import random_playout
+from solotable.core.conformance import check_every_action, check_sampling, random_playout
 from solotable.games.mini_divercity.codes import Log
 
 from .helpers import (
@@ -116,3 +116,57 @@ def test_card_conservation_and_sampler_over_random_games(seed):
     the sampler reproduces the observation and respects the event log."""
     random_playout(G, seed, Rng(seed ^ 0x5EED), _check_sampler_and_counts)
     long_playout(G, seed, _check_sampler_and_counts)
+
+
+def _same_unseen_cards(true, sampled) -> None:
+    """Perfect recall: per species, sampled deck + sampled face-down Ocean cards equal the
+    true ones; both discard piles and the unknown Corporation cards are the same."""
+    for c in range(12):
+        down_t = sum(1 for k in range(2, 5) if true.hand[k] == c and not true.up[k])
+        down_s = sum(1 for k in range(2, 5) if sampled.hand[k] == c and not sampled.up[k])
+        assert sampled.deck[c] + down_s == true.deck[c] + down_t, SP[c]
+    assert sampled.disc == true.disc and sampled.cdisc == true.cdisc
+    assert sampled.cdeck == true.cdeck
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31))
+def test_sampled_states_agree_with_everything_seen_since_the_start(seed):
+    """Issue item 4 (perfect recall): at every decision node of a random game, each sampled
+    state shows the same observation and holds, for every species, the same unseen cards
+    (deck + face-down) as the true state — a card seen discarded is never dealt back; every
+    action id of a sampled state has a reason exactly when it is illegal."""
+    rng = Rng(seed ^ 0xACE)
+
+    def check(state):
+        if state.is_terminal() or state.current_player() == CHANCE:
+            return
+        check_sampling(state, 0, rng, samples=2, consistent=_same_unseen_cards)
+        if len(state.history) % 7 == 0:
+            check_every_action(G.sample_state(state.observation(0), 0, rng))
+
+    long_playout(G, seed, check)
+
+
+def test_all_copies_seen_discarded_are_never_dealt_back():
+    """Issue item 4 example: once the log has rolled past a discard, the sampler still keeps
+    it (here every oyster goes to the discard, then many turns pass)."""
+    s = start(hand=("oyster", "oyster", "oyster", "oyster", "oyster"))
+    play(s, "explorer", "nopeek", "id:l1", "pay:l2", "pay:o1")
+    play(s, "draw:crab", "draw:eel", "draw:manta")
+    play(s, "corp:oil", "oil:o2", "draw:lobster", "explore", "corp:oil", "oil:o3", "draw:eel")
+    for _ in range(4):  # enough turns for the log to drop the oyster lines
+        play(s, "explore", "corp:dyn", "draw:starfish")
+    obs = s.observation(0)
+    assert not any("Oyster" in line for line in obs["log"])
+    assert obs["discards_seen"]["species"]["oyster"] == 5
+    assert obs["species_cards"]["oyster"] == {
+        "copies": 5,
+        "discarded": 5,
+        "visible": 0,
+        "unseen": 0,
+    }
+    for seed in range(30):
+        sampled = G.sample_state(obs, 0, Rng(seed))
+        assert sampled.deck[SP.index("oyster")] == 0
+        assert SP.index("oyster") not in sampled.hand
