@@ -27,6 +27,16 @@ _REFILL_STEP = int(Step.REFILL) << 8
 _PAY_STEP = int(Step.PAY) << 8
 _EV_OIL, _EV_DYN = int(Event.OIL), int(Event.DYNAMITE)
 _SAVED, _ELIMINATED = int(Pos.SAVED), int(Pos.ELIMINATED)
+_L_CORP = int(Log.CORP)
+_L_DYN_DECK = int(Log.DYN_DECK)
+_L_DYN_DISCARD = int(Log.DYN_DISCARD)
+_L_DYN_NONE = int(Log.DYN_NONE)
+_L_HOTEL_ALREADY = int(Log.HOTEL_ALREADY)
+_L_HOTEL_BUILT = int(Log.HOTEL_BUILT)
+_L_HOTEL_CLOSED = int(Log.HOTEL_CLOSED)
+_L_OIL_COST = int(Log.OIL_COST)
+_L_OIL_EMPTY = int(Log.OIL_EMPTY)
+_L_RESHUFFLE = int(Log.RESHUFFLE)
 
 
 def corporations_phase(s: MiniDiverCityState, step: int) -> bool:
@@ -70,7 +80,7 @@ def reshuffle_corporations(s: MiniDiverCityState) -> None:
         cd[c] += cx[c]
         cx[c] = 0
     s.ncdeck += s.ncdisc
-    s._log(int(Log.RESHUFFLE), s.ncdisc)
+    s._log(_L_RESHUFFLE, s.ncdisc)
     s.ncdisc = 0
     s.cdisc_top = -1
 
@@ -83,7 +93,7 @@ def resolve_corporation_card(s: MiniDiverCityState, c: int) -> None:
     s.cdisc[c] += 1
     s.ncdisc += 1
     s.cdisc_top = c
-    s._log(int(Log.CORP), c)
+    s._log(_L_CORP, c)
     st = s.stack
     for kind, a, b in reversed(s.t.corp_events[c]):
         if kind == _EV_OIL:
@@ -103,7 +113,7 @@ def oil_platform_offer(s: MiniDiverCityState, step: int) -> bool:
         s.chance = _NONE
         return True
     s.stack.pop()
-    s._log(int(Log.OIL_EMPTY))
+    s._log(_L_OIL_EMPTY)
     return False
 
 
@@ -121,7 +131,7 @@ def oil_platform(s: MiniDiverCityState, k: int) -> None:
     p = s.pos[c]
     if k < N_LAGOON and (p in (_SAVED, _ELIMINATED)):
         n = extra_cost(s, 2)
-        s._log(int(Log.OIL_COST), n)
+        s._log(_L_OIL_COST, n)
         st.append(_PAY_STEP | n)
     else:
         harm(s, c)
@@ -152,7 +162,7 @@ def dynamite_fishers(s: MiniDiverCityState, step: int) -> bool:
         c = s.top
         s.top = -1
         to_discard(s, c)
-        s._log(int(Log.DYN_DECK), c)
+        s._log(_L_DYN_DECK, c)
         harm(s, c)
         return False
     if s.ndeck:
@@ -162,7 +172,7 @@ def dynamite_fishers(s: MiniDiverCityState, step: int) -> bool:
         s.chance = _PICK
         return True
     s.stack.pop()
-    s._log(int(Log.DYN_NONE))
+    s._log(_L_DYN_NONE)
     return False
 
 
@@ -170,14 +180,14 @@ def dynamite_hits_deck_card(s: MiniDiverCityState, c: int) -> None:
     """Chance outcome: the top Species card, of species ``c``, is hit."""
     s.stack.pop()
     to_discard(s, c)
-    s._log(int(Log.DYN_DECK), c)
+    s._log(_L_DYN_DECK, c)
     harm(s, c)
 
 
 def dynamite_hits_discarded_card(s: MiniDiverCityState, c: int) -> None:
     """Chance outcome (empty deck): a discarded card of species ``c`` is hit; it stays."""
     s.stack.pop()
-    s._log(int(Log.DYN_DISCARD), c)
+    s._log(_L_DYN_DISCARD, c)
     harm(s, c)
 
 
@@ -196,10 +206,10 @@ def hotels_event(s: MiniDiverCityState, step: int) -> bool:
 def build_hotel(s: MiniDiverCityState, colour: int) -> None:
     """One Island turns to its Hotel side; the sixth Hotel loses the game."""
     if s.hotels[colour]:
-        s._log(int(Log.HOTEL_ALREADY), colour)
+        s._log(_L_HOTEL_ALREADY, colour)
         return
     s.hotels[colour] = True
-    s._log(int(Log.HOTEL_BUILT), colour)
+    s._log(_L_HOTEL_BUILT, colour)
     if all(s.hotels):
         end_game(s, RESULT_LOSS, "hotels")
 
@@ -207,4 +217,4 @@ def build_hotel(s: MiniDiverCityState, colour: int) -> None:
 def close_hotel(s: MiniDiverCityState, colour: int) -> None:
     """A Hotel back to its Island side (Close a Hotel, Environmentalist)."""
     s.hotels[colour] = False
-    s._log(int(Log.HOTEL_CLOSED), colour)
+    s._log(_L_HOTEL_CLOSED, colour)

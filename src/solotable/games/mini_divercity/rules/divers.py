@@ -31,6 +31,7 @@ _NONE, _DRAW, _CORP, _DIVER = (
     int(Chance.DIVER),
 )
 _READY, _USED = int(DiverState.READY), int(DiverState.USED)
+_FREE_MOVES = (int(Diver.ENDURANCE), int(Diver.DIVING))
 _PEEK_STEP = int(Step.PEEK) << 8
 _PEEK_DRAW_STEP = int(Step.PEEK_DRAW) << 8
 _SWAP_STEP = int(Step.SWAP) << 8
@@ -42,6 +43,13 @@ _CAP_COUNT_STEP = int(Step.CAP_COUNT) << 8
 _COMMS_STEP = int(Step.COMMS_REVEAL) << 8
 _VIS_DRAW4_STEP = int(Step.VIS_DRAW) << 8 | 4
 _VIS_ORDER_STEP = int(Step.VIS_ORDER) << 8
+_L_CAP_DISCARD = int(Log.CAP_DISCARD)
+_L_CAP_DRAW = int(Log.CAP_DRAW)
+_L_CAP_RETURN = int(Log.CAP_RETURN)
+_L_DIVER = int(Log.DIVER)
+_L_PEEK = int(Log.PEEK)
+_L_REVEAL_TOP = int(Log.REVEAL_TOP)
+_L_VIS_ORDER = int(Log.VIS_ORDER)
 
 
 def deal_diver(s: MiniDiverCityState, step: int) -> bool:
@@ -63,9 +71,9 @@ def use_diver(s: MiniDiverCityState, d: int) -> None:
     """
     s.divers[d] = _USED
     s.special_turn = True
-    if d == Diver.ENDURANCE or d == Diver.DIVING:  # a free move is gone
+    if d in _FREE_MOVES:  # a free move is gone
         s.dirty = True
-    s._log(int(Log.DIVER), d)
+    s._log(_L_DIVER, d)
 
 
 # ----------------------------------------------------------------- Captain
@@ -106,7 +114,7 @@ def captain_draw(s: MiniDiverCityState, step: int) -> bool:
     if s.top >= 0:
         s.stack.pop()
         s.cap.append(s.top)
-        s._log(int(Log.CAP_DRAW), s.top)
+        s._log(_L_CAP_DRAW, s.top)
         s.top = -1
         return False
     if s.ndeck:
@@ -120,7 +128,7 @@ def captain_drew(s: MiniDiverCityState, c: int) -> None:
     """Chance outcome of a Captain's draw."""
     s.stack.pop()
     s.cap.append(c)
-    s._log(int(Log.CAP_DRAW), c)
+    s._log(_L_CAP_DRAW, c)
 
 
 def captain_choice_offer(s: MiniDiverCityState, step: int) -> bool:
@@ -142,10 +150,10 @@ def captain_discard(s: MiniDiverCityState, c: int) -> None:
     cap = s.cap
     cap.remove(c)
     to_discard(s, c)
-    s._log(int(Log.CAP_DISCARD), c)
+    s._log(_L_CAP_DISCARD, c)
     if cap:
         s.top = cap.pop()
-        s._log(int(Log.CAP_RETURN), s.top)
+        s._log(_L_CAP_RETURN, s.top)
     improve(s, c)
 
 
@@ -201,7 +209,7 @@ def communications_revealed(s: MiniDiverCityState, c: int) -> None:
     """Chance outcome: the revealed top card is of species ``c``."""
     s.stack.pop()
     s.top = c
-    s._log(int(Log.REVEAL_TOP), c)
+    s._log(_L_REVEAL_TOP, c)
 
 
 def endurance_specialist(s: MiniDiverCityState, c: int) -> None:
@@ -269,7 +277,7 @@ def visionary_order_offer(s: MiniDiverCityState, step: int) -> bool:
     s.vis_placed.extend(s.vis)
     s.vis.clear()
     s.ctop[:0] = s.vis_placed
-    s._log(int(Log.VIS_ORDER), len(s.vis_placed))
+    s._log(_L_VIS_ORDER, len(s.vis_placed))
     s.vis_placed.clear()
     return False
 
@@ -339,7 +347,7 @@ def peek_revealed(s: MiniDiverCityState, c: int) -> None:
     """Chance outcome: the top Corporation card is ``c``, now known."""
     s.stack.pop()
     s.ctop.append(c)
-    s._log(int(Log.PEEK), c)
+    s._log(_L_PEEK, c)
 
 
 def special_actions(s: MiniDiverCityState, out: list[int]) -> None:

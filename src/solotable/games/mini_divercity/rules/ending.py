@@ -25,6 +25,8 @@ _SAVED = int(Pos.SAVED)
 _READY = int(DiverState.READY)
 _ENDURANCE = int(Diver.ENDURANCE)
 _DIVING = int(Diver.DIVING)
+_L_END = int(Log.END)
+_L_OUT_OF_REACH = int(Log.OUT_OF_REACH)
 
 
 def end_game(s: MiniDiverCityState, result: str, cause: str) -> None:
@@ -37,7 +39,7 @@ def end_game(s: MiniDiverCityState, result: str, cause: str) -> None:
     s.cause = cause
     s.stack.clear()
     s.chance = int(Chance.NONE)
-    s._log(int(Log.END), CAUSES.index(cause))
+    s._log(_L_END, CAUSES.index(cause))
 
 
 def max_more_saves(s: MiniDiverCityState, enough: int = 12) -> int:
@@ -95,7 +97,7 @@ def impossible_win(s: MiniDiverCityState) -> None:
         end_game(s, RESULT_LOSS, "impossible")
         return
     s.hopeless = max(s.turn, 1)
-    s._log(int(Log.OUT_OF_REACH), s.goal - s.saved, max_more_saves(s))
+    s._log(_L_OUT_OF_REACH, s.goal - s.saved, max_more_saves(s))
 
 
 def out_of_reach_turn(s: MiniDiverCityState) -> int:

@@ -27,13 +27,18 @@ _REFILL_STEP = int(Step.REFILL) << 8
 _SWAP_STEP = int(Step.SWAP) << 8
 _PAY_STEP = int(Step.PAY) << 8
 _FLIP_ALL_STEP = int(Step.FLIP_ALL) << 8
+_L_EXPLORE = int(Log.EXPLORE)
+_L_LOOK = int(Log.LOOK)
+_L_OIL_COST = int(Log.OIL_COST)
+_L_QUICK = int(Log.QUICK)
+_L_SWAP = int(Log.SWAP)
 
 
 def explore(s: MiniDiverCityState, _: int) -> None:
     """``explore``: the Ocean cards face up; the turn ends (Seed: action principale 1)."""
     st = s.stack
     st.pop()
-    s._log(int(Log.EXPLORE))
+    s._log(_L_EXPLORE)
     flip_all(s)
     st.append(_TURN_STEP)
 
@@ -51,7 +56,7 @@ def identify(s: MiniDiverCityState, k: int) -> None:
     c = discard_slot(s, k)
     if k < N_LAGOON:
         n = extra_cost(s, 2)
-        s._log(int(Log.OIL_COST), n)
+        s._log(_L_OIL_COST, n)
         st.append(_PAY_STEP | n)
     improve(s, c)
 
@@ -93,7 +98,7 @@ def hotel_swap(s: MiniDiverCityState, arg: int) -> None:
     hand[li], hand[o] = hand[o], hand[li]
     up[li] = True
     up[o] = True
-    s._log(int(Log.SWAP), li, o)
+    s._log(_L_SWAP, li, o)
 
 
 def no_swap(s: MiniDiverCityState, _: int) -> None:
@@ -120,7 +125,7 @@ def quick_exploration(s: MiniDiverCityState, _: int) -> None:
     Ocean card, 2 Lagoon cards).
     """
     s.quick_turn = True
-    s._log(int(Log.QUICK))
+    s._log(_L_QUICK)
     discard_slot(s, 0)
     discard_slot(s, 1)
     s.stack += (_FLIP_ALL_STEP, _REFILL_STEP)
@@ -210,7 +215,7 @@ def look_discard(s: MiniDiverCityState, which: int) -> None:
     """
     s.looked[which] = True
     s.showing = which + 1
-    s._log(int(Log.LOOK), which)
+    s._log(_L_LOOK, which)
 
 
 def resign(s: MiniDiverCityState, _: int) -> None:
