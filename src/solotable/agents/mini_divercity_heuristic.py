@@ -4,12 +4,13 @@ It values each species by what one step up is worth now (saving a green
 species most, rescuing a red one when eliminations are close), protects the
 Islands once four are Hotels, spends Oil Platforms on dead or cheap cards, and
 uses Divers when they pay for themselves. Moves are read through the public
-notation (``action_to_string`` is context-free), so no game internals leak in.
+notation (``action_to_string`` is context-free) and game facts through the
+observation's structured fields (``discards_seen``, ``copies_per_species``,
+``corporation_cards``), so no game internals or English text are parsed.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from solotable.core.agent import Agent, Turn, agent_params
@@ -20,11 +21,6 @@ HIDDEN = "?"
 OCEAN = ("o1", "o2", "o3")
 LAGOON = ("l1", "l2")
 _RANK = {"green": 3, "blue": 2, "red": 1}
-_DRAW_WORDS = re.compile(r"^chance: an? (.+) card comes off the deck$")
-_DISCARD_LINES = (
-    re.compile(r"^(.+) discarded from [lo][123]$"),
-    re.compile(r"^Dynamite Fishers hit the top Species card: (.+)$"),
-)
 
 
 class MiniDiverCityHeuristic(Agent):
@@ -51,18 +47,8 @@ class MiniDiverCityHeuristic(Agent):
         self.quick = quick
         self._notation = game.new_initial_state(0)
         self.close_at = close_at
-        names = [self._notation.action_to_string(a) for a in range(game.num_distinct_actions())]
-        # Display name -> species id, read from the words of the public draw outcomes.
-        self._species_of = {
-            _DRAW_WORDS.match(self._notation.describe_action(a)).group(1): n[5:]  # type: ignore[union-attr]
-            for a, n in enumerate(names)
-            if n.startswith("draw:")
-        }
-        self._seen_events = 0
-        self.copies = 5
-        self.discarded: dict[str, int] = {}
-        # Colour sets printed on Hotels events, read from the public card ids.
-        self._hotel_sets = [_hotel_colours(n[5:]) for n in names if n.startswith("corp:")]
+        self._cards: dict[str, Any] = {}
+        self._hotel_sets: list[frozenset[str]] = []
 
     # ------------------------------------------------------------ values
     def _targets(self, obs: dict[str, Any]) -> set[str]:
@@ -71,9 +57,12 @@ class MiniDiverCityHeuristic(Agent):
             alive = [s for s, v in obs["scale"].items() if v in _RANK]
             held = [c for c in obs["hand"].values() if c]
 
+            copies = obs["copies_per_species"]
+            discarded = obs["discards_seen"]["species"]
+
             def promise(sp: str) -> tuple[int, int]:
                 rank = _RANK[obs["scale"][sp]]
-                spare = self.copies - self.discarded.get(sp, 0) - (4 - rank)
+                spare = copies - discarded[sp] - (4 - rank)
                 return (-(2 * rank + min(spare, 2) + (spare >= 0) * 3), -held.count(sp))
 
             alive.sort(key=promise)
@@ -136,33 +125,21 @@ class MiniDiverCityHeuristic(Agent):
     # ------------------------------------------------------------ choice
     def act(self, turn: Turn) -> int:
         obs = turn.observation
-        self._remember(obs)
+        self._read_cards(obs)
         moves = {self._notation.action_to_string(a): a for a in turn.legal_actions}
         kind = obs["decision"]["kind"] if obs["decision"] else ""
         choice = self._choose(obs, kind, moves)
         if choice not in moves:  # never play an illegal move: fall back to a safe one
             choice = next(iter(moves))
-        if choice.startswith("cap:") and choice != "cap:more":
-            sp = choice[4:]
-            self.discarded[sp] = self.discarded.get(sp, 0) + 1
         return moves[choice]
 
-    def _remember(self, obs: dict[str, Any]) -> None:
-        """Count the discarded cards seen in the event log since the last decision."""
-        total = int(obs["events_total"])
-        if total < self._seen_events:  # a new game with the same agent
-            self._seen_events = 0
-            self.discarded = {}
-        new = total - self._seen_events
-        self._seen_events = total
-        if new <= 0:
-            return
-        for line in obs["log"][-new:]:
-            for pattern in _DISCARD_LINES:
-                m = pattern.match(line)
-                if m and m.group(1) in self._species_of:
-                    sp = self._species_of[m.group(1)]
-                    self.discarded[sp] = self.discarded.get(sp, 0) + 1
+    def _read_cards(self, obs: dict[str, Any]) -> None:
+        """The Corporation card types (static facts) and the Islands each card's
+        Hotels event names, read once from the observation."""
+        cards = obs["corporation_cards"]
+        if cards != self._cards:
+            self._cards = cards
+            self._hotel_sets = [frozenset(c["hotels"]) for c in cards.values()]
 
     def _choose(self, obs: dict[str, Any], kind: str, moves: dict[str, int]) -> str:
         if kind == "oil":
@@ -175,9 +152,9 @@ class MiniDiverCityHeuristic(Agent):
             return "peek"
         if kind == "flip":
             return next(m for m in moves if m.startswith("flip:"))
+        if kind == "captain_draw":
+            return "cap:more"
         if kind == "captain":
-            if "cap:more" in moves:
-                return "cap:more"
             opts = [m for m in moves if m.startswith("cap:")]
             return max(opts, key=lambda m: self._step_value(obs, m[4:]))
         if kind == "visionary":
@@ -194,7 +171,7 @@ class MiniDiverCityHeuristic(Agent):
             return False
         known = obs["corporation_deck"]["known_top"]
         if known:
-            return _hotel_colours(known[0]) >= islands
+            return self._hotels_of(known[0]) >= islands
         if len(islands) <= 6 - self.close_at:
             return any(h >= islands for h in self._hotel_sets if h)
         return False
@@ -205,23 +182,20 @@ class MiniDiverCityHeuristic(Agent):
         islands = {c for c, v in obs["islands"].items() if v == "island"} | {colour}
         known = obs["corporation_deck"]["known_top"]
         cost = self._card_value(obs, slot) if slot else 0.0
-        if known and _hotel_colours(known[0]) >= islands:
+        if known and self._hotels_of(known[0]) >= islands:
             cost += 100.0
         return cost + 5.0 * sum(1 for h in self._hotel_sets if h and h >= islands)
 
+    def _hotels_of(self, card: str) -> frozenset[str]:
+        """The Islands a Corporation card's Hotels event turns (empty: none)."""
+        return frozenset(self._cards[card]["hotels"])
+
     def _threat(self, obs: dict[str, Any], card: str) -> float:
         """Rough harm of a Corporation card, to play the worst ones last."""
-        harm = 0.0
-        parts = card.split("-")
-        if "oil" in parts:
-            harm += 2.0
-        if "dyn" in parts:
-            harm += 3.0
-        if "hotels" in parts:
-            cols = parts[parts.index("hotels") + 1 :]
-            new = sum(1 for c in cols if obs["islands"].get(c) == "island")
-            harm += 2.5 * new
-        return harm
+        facts = self._cards[card]
+        harm = 2.0 * (facts["oil"] > 0) + 3.0 * (facts["dynamite"] > 0)
+        new = sum(1 for c in facts["hotels"] if obs["islands"].get(c) == "island")
+        return float(harm + 2.5 * new)
 
     def _swap(self, obs: dict[str, Any], moves: dict[str, int]) -> str:
         best, gain = "noswap", 1.0
@@ -324,13 +298,6 @@ class MiniDiverCityHeuristic(Agent):
         if (down >= 2 or obs["hotels"] >= 3) and "visionary" in moves:
             return "visionary"
         return None
-
-
-def _hotel_colours(card: str) -> frozenset[str]:
-    parts = card.split("-")
-    if "hotels" not in parts:
-        return frozenset()
-    return frozenset(parts[parts.index("hotels") + 1 :])
 
 
 _PARAMS: dict[str, int | float | str] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from solotable.core import load_game
+from solotable.core import CHANCE, Rng, load_game
 from solotable.games.mini_divercity.game import MiniDiverCityGame
 from solotable.games.mini_divercity.state import MiniDiverCityState
 
@@ -88,3 +88,21 @@ def species_total(s: MiniDiverCityState) -> int:
 
 def corp_total(s: MiniDiverCityState) -> int:
     return s.ncdeck + len(s.ctop) + s.ncdisc + len(s.vis) + len(s.vis_placed)
+
+
+def long_playout(
+    g: MiniDiverCityGame, seed: int, check: Callable[[MiniDiverCityState], None]
+) -> None:
+    """A random game that never resigns, so it reaches the late game (empty deck…)."""
+    state = g.new_initial_state(seed)
+    rng = Rng(seed + 1)
+    resign = g.space.RESIGN
+    while True:
+        check(state)
+        if state.is_terminal():
+            return
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance())
+        else:
+            legal = [a for a in state.legal_actions() if a != resign]
+            state.apply_action(rng.choice(legal))

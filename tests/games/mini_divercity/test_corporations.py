@@ -1,10 +1,21 @@
-"""Corporations phase (seed: Phase Corporations; standard rules 3.1)."""
+"""Corporations phase: Oil Platform, Dynamite Fishers, Hotels, double cards, reshuffle
+(seed: Phase Corporations, Précisions; standard rules 3.1)."""
 
 from __future__ import annotations
 
 from solotable.core import CHANCE
 
-from .helpers import corp_total, edit, moves, play, set_pos, start
+from .helpers import (
+    SP,
+    corp_total,
+    edit,
+    empty_deck,
+    game,
+    moves,
+    play,
+    set_pos,
+    start,
+)
 
 
 def test_oil_platform_any_card_of_the_hand_moves_its_species_down():
@@ -59,11 +70,43 @@ def test_oil_platform_ocean_card_out_of_play_costs_nothing_more():
     assert s.observation(0)["scale"]["octopus"] == "saved"
 
 
+def test_oil_platform_face_up_ocean_card_out_of_play_costs_nothing_more():
+    """Corporations phase: an Ocean card already face up, of a saved species: only it goes."""
+    s = start(corp=None)
+    s = edit(s, lambda d: set_pos(d, "octopus", 2))
+    play(s, "corp:hotels-red-blue", "explore", "corp:oil")
+    assert s.observation(0)["hand"]["o1"] == "octopus"
+    play(s, "oil:o1")
+    assert s.current_player() == CHANCE and s.ndisc == 1  # the replacement, no extra cost
+    assert s.observation(0)["scale"]["octopus"] == "saved"
+
+
 def test_oil_platform_lagoon_of_in_play_species_is_a_plain_discard():
     """Oil Platform: the extra cost is only for out-of-play Lagoon cards."""
     s = start(corp="oil")
     play(s, "oil:l1")
     assert s.observation(0)["scale"]["crab"] == "red" and s.current_player() == CHANCE
+
+
+def test_oil_platform_with_an_empty_hand_does_nothing():
+    """Empty deck and hand: an Oil Platform finds no card and has no effect."""
+    s = start(game(save_goal=1), divers=("endurance", "explorer", "swimmer"), corp=None)
+
+    def no_hand(d):
+        empty_deck(d)
+        for k in range(5):
+            d["disc"][d["hand"][k]] += 1
+            d["hand"][k] = -1
+            d["up"][k] = False
+        d["ndisc"] += 5
+        d["pos"][SP.index("crab")] = 1
+
+    s = edit(s, no_hand)
+    play(s, "corp:oil")
+    assert s.observation(0)["decision"]["kind"] == "divers"
+    assert "no effect" in " ".join(s.observation(0)["log"])
+    play(s, "endurance:crab")  # the free move still wins the lowered goal
+    assert s.is_terminal() and s.returns() == [1.0]
 
 
 def test_dynamite_fishers_top_species_card_moves_down():
@@ -74,6 +117,27 @@ def test_dynamite_fishers_top_species_card_moves_down():
     obs = s.observation(0)
     assert obs["scale"]["manta"] == "red" and obs["species_discard"]["top"] == "manta"
     assert obs["species_deck"]["size"] == 54
+
+
+def test_dynamite_hits_the_face_up_top_card_left_by_the_captain():
+    """Dynamite Fishers take the top card: a face-up top is hit without a chance event."""
+    s = start(divers=("captain", "explorer", "swimmer"))
+    play(s, "captain", "cap:more", "draw:manta", "draw:lobster", "cap:lobster", "nopeek")
+    play(s, "explore", "corp:dyn")
+    assert s.observation(0)["scale"]["manta"] == "red"
+    assert s.observation(0)["species_deck"]["top"] is None
+    assert s.observation(0)["decision"]["kind"] == "divers"
+
+
+def test_dynamite_on_an_out_of_play_species_moves_nothing():
+    """Corporations phase / spec A6: Dynamite Fishers hitting a saved species: the card is
+    discarded, the token stays."""
+    s = start(corp=None)
+    s = edit(s, lambda d: set_pos(d, "manta", 2))
+    play(s, "corp:dyn", "draw:manta")
+    obs = s.observation(0)
+    assert obs["scale"]["manta"] == "saved" and obs["species_discard"]["top"] == "manta"
+    assert obs["log"][-1] == "Manta Ray is already saved: no effect"
 
 
 def test_hotels_event_flips_both_colours_and_a_hotel_stays_a_hotel():
@@ -100,6 +164,23 @@ def test_double_card_resolves_both_events_in_order():
     s = start(corp="oil-hotels-red-purple")
     play(s, "oil:l1", "draw:lobster")
     assert s.observation(0)["islands"]["purple"] == "hotel"
+
+
+def test_double_card_stops_after_a_losing_first_event():
+    """Spec 3.1 double cards (assumption A14): the loss is checked between the two events;
+    an Oil Platform that eliminates the 5th species ends the game before its Hotels."""
+    s = start(corp=None)
+    s = edit(
+        s,
+        lambda d: (
+            [set_pos(d, x, -2) for x in ("nudibranch", "hammerhead", "porcupinefish", "manta")],
+            set_pos(d, "crab", -1),
+        ),
+    )
+    play(s, "corp:oil-hotels-red-purple", "oil:l1")
+    obs = s.observation(0)
+    assert s.is_terminal() and obs["result"]["cause"] == "eliminated"
+    assert obs["islands"]["red"] == "island" and obs["islands"]["purple"] == "island"
 
 
 def test_empty_corporation_deck_reshuffles_its_discard():

@@ -1,4 +1,4 @@
-"""Empty Species deck, impossibility and resignation (seed: Précisions, pile Espèces vide)."""
+"""Empty Species deck (seed: Précisions, pile Espèces vide)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,16 @@ import pytest
 
 from solotable.core import CHANCE
 
-from .helpers import SP, edit, empty_deck, game, moves, play, set_pos, start
+from .helpers import (
+    SP,
+    edit,
+    empty_deck,
+    game,
+    moves,
+    play,
+    set_pos,
+    start,
+)
 
 
 def drop(d, *slots):
@@ -89,36 +98,6 @@ def test_dynamite_takes_a_random_card_from_the_species_discard():
     n = s.ndisc
     play(s, "pick:manta")
     assert s.observation(0)["scale"]["manta"] == "red" and s.ndisc == n
-
-
-def test_game_ends_as_a_loss_when_winning_is_impossible():
-    """Empty deck: the game goes on only while saving the goal is still possible."""
-    s = start(corp=None)
-    s = edit(s, empty_deck)
-    play(s, "corp:oil", "oil:o3")
-    assert s.is_terminal() and s.returns() == [0.0]
-    assert s.stats()["cause"] == "impossible"
-    assert "impossible" in s.outcome()
-
-
-@pytest.mark.parametrize(
-    ("divers", "over"),
-    [(("endurance", "captain", "explorer"), False), (("captain", "explorer", "swimmer"), True)],
-)
-def test_impossibility_counts_free_specialist_moves(divers, over):
-    """Impossibility bound: an unused Endurance Specialist can still supply a missing step."""
-    s = start(game(save_goal=1), divers=divers, corp=None)
-    s = edit(s, empty_deck)
-    play(s, "corp:oil", "oil:o3")
-    assert s.is_terminal() is over
-
-
-def test_resign_ends_the_game_as_a_loss():
-    """The player may resign (offered in the Divers phase)."""
-    s = start()
-    play(s, "resign")
-    assert s.is_terminal() and s.returns() == [0.0] and s.stats()["cause"] == "resigned"
-    assert s.observation(0)["result"]["result"] == "loss"
 
 
 @pytest.mark.parametrize(("dropped", "left"), [((2, 3, 4), 1), ((1, 2, 3, 4), 0)])

@@ -1,4 +1,5 @@
-"""Main action, next turn and discard piles (seed: action principale, Prochain tour, Précisions)."""
+"""Main actions, replacements, next turn and discard looks
+(seed: action principale, Phase Corporations replacements, Prochain tour, Précisions)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,14 @@ import pytest
 
 from solotable.core import CHANCE, IllegalActionError
 
-from .helpers import SP, edit, moves, play, set_pos, start
+from .helpers import (
+    SP,
+    edit,
+    moves,
+    play,
+    set_pos,
+    start,
+)
 
 
 def test_explore_turns_ocean_up_and_ends_the_turn():
@@ -81,6 +89,24 @@ def test_identify_out_of_play_species_is_allowed_to_refresh_the_hand():
     assert s.pos == before and s.ndisc == 1
 
 
+def test_win_is_checked_at_once_before_the_extra_discards():
+    """Spec 4 (end checked immediately): identifying the 7th species with a Lagoon card
+    wins before the 2 extra discards or the replacement draw."""
+    s = start(corp=None)
+    s = edit(
+        s,
+        lambda d: (
+            [set_pos(d, x, 2) for x in ("nudibranch", *SP[2:7])],
+            set_pos(d, "crab", 1),
+        ),
+    )
+    play(s, "corp:hotels-red-blue")
+    assert s.saved == 6
+    play(s, "id:l1")
+    assert s.is_terminal() and s.returns() == [1.0]
+    assert s.ndisc == 1 and s.observation(0)["hand"]["l2"] == "eel"
+
+
 def test_no_special_or_quick_after_the_main_action():
     """Next turn: after the main action the turn ends at once (a new Corporations phase)."""
     s = start(divers=("captain", "explorer", "swimmer"))
@@ -91,6 +117,53 @@ def test_no_special_or_quick_after_the_main_action():
         "special_action_used": False,
         "quick_exploration_used": False,
     }
+
+
+def test_no_diver_action_while_the_swap_after_closing_a_hotel_is_pending():
+    """Next turn: once the main action is taken, only its own follow-up (the swap) remains."""
+    s = start(divers=("captain", "explorer", "swimmer"))
+    play(s, "close:red:o1", "draw:manta")
+    assert moves(s) == {f"swap:{a}{b}" for a in ("l1", "l2") for b in ("o1", "o2", "o3")} | {
+        "noswap"
+    }
+    play(s, "noswap")
+    assert s.current_player() == CHANCE and s.turn == 2
+
+
+def test_refill_uses_first_empty_slots_left_to_right():
+    """Replacement: discarded cards are replaced left to right, Lagoon first."""
+    s = start()
+    play(s, "id:l2", "pay:o2", "pay:l1")
+    play(s, "draw:manta")
+    assert s.hand[0] == SP.index("manta") and s.hand[1] == -1
+    play(s, "draw:lobster", "draw:starfish")
+    assert s.observation(0)["hand"] == {
+        "l1": "manta",
+        "l2": "lobster",
+        "o1": "?",
+        "o2": "?",
+        "o3": "?",
+    }
+    assert s.hand[3] == SP.index("starfish")
+
+
+def test_card_revealed_by_communications_is_drawn_face_up_into_the_ocean():
+    """New Ocean card: face up when a special action (Communications) revealed it on the deck."""
+    s = start(divers=("communications", "captain", "explorer"))
+    play(s, "communications", "flip:o1", "flip:o2", "draw:starfish", "nopeek", "id:o3")
+    assert s.current_player() == CHANCE and s.turn == 2  # no draw: the known top was taken
+    assert s.observation(0)["hand"]["o3"] == "starfish"
+    assert s.observation(0)["species_deck"]["top"] is None
+
+
+def test_face_up_ocean_card_stays_face_up_for_the_rest_of_the_game():
+    """Hand: a card turned face up stays face up (here across later turns and events)."""
+    s = start()
+    play(s, "explore", "corp:hotels-red-orange", "id:o1", "draw:manta")
+    hand = s.observation(0)["hand"]
+    assert hand["o1"] == "?" and hand["o2"] == "turtle" and hand["o3"] == "oyster"
+    play(s, "corp:oil", "oil:o1", "draw:lobster")
+    assert s.observation(0)["hand"]["o2"] == "turtle"
 
 
 def test_each_discard_pile_may_be_consulted_once():
@@ -118,20 +191,3 @@ def test_look_is_offered_at_an_oil_platform_choice():
     assert {"look:species", "look:corp"} <= moves(s)
     play(s, "look:corp")
     assert s.observation(0)["decision"]["kind"] == "oil"
-
-
-def test_refill_uses_first_empty_slots_left_to_right():
-    """Replacement: discarded cards are replaced left to right, Lagoon first."""
-    s = start()
-    play(s, "id:l2", "pay:o2", "pay:l1")
-    play(s, "draw:manta")
-    assert s.hand[0] == SP.index("manta") and s.hand[1] == -1
-    play(s, "draw:lobster", "draw:starfish")
-    assert s.observation(0)["hand"] == {
-        "l1": "manta",
-        "l2": "lobster",
-        "o1": "?",
-        "o2": "?",
-        "o3": "?",
-    }
-    assert s.hand[3] == SP.index("starfish")

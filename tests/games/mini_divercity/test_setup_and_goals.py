@@ -113,9 +113,10 @@ def test_loss_at_eliminated_limit_and_hard_preset():
 
 def test_expert_preset_and_options():
     """Goal: harder settings from the French text: 4 eliminated, then 8 to save."""
-    assert game(preset="expert").options == {"save_goal": 8, "eliminated_limit": 4}
-    assert game(preset="hard").options == {"save_goal": 7, "eliminated_limit": 4}
-    assert game().options == {"save_goal": 7, "eliminated_limit": 5}
+    on = {"end_when_impossible": True}
+    assert game(preset="expert").options == {"save_goal": 8, "eliminated_limit": 4, **on}
+    assert game(preset="hard").options == {"save_goal": 7, "eliminated_limit": 4, **on}
+    assert game().options == {"save_goal": 7, "eliminated_limit": 5, **on}
     with pytest.raises(OptionError, match="save_goal"):
         game(save_goal=0)
     with pytest.raises(OptionError, match="unknown preset"):

@@ -7,8 +7,14 @@ arithmetic only, and notation is a table lookup both ways.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solotable.core.errors import NotationError
-from solotable.games.mini_divercity.tables import Tables
+from solotable.games.mini_divercity.codes import POS_NAMES
+from solotable.games.mini_divercity.tables import Event, Tables
+
+if TYPE_CHECKING:
+    from solotable.games.mini_divercity.state import MiniDiverCityState
 
 SLOTS = ("l1", "l2", "o1", "o2", "o3")
 """Hand slots: two Lagoon slots (always face up) then three Ocean slots."""
@@ -59,6 +65,8 @@ class ActionSpace:
         self.LOOK_SPECIES = block(1)
         self.LOOK_CORP = block(1)
         self.RESIGN = block(1)
+        self.CAP_ONE = block(1)
+        """Added after the others so that the older ids keep their numbers."""
         self.size = len(names)
         self.close_rows = tuple(
             tuple(self.CLOSE + c * N_SLOTS + k for k in range(N_SLOTS)) for c in range(ncol)
@@ -108,7 +116,8 @@ class ActionSpace:
                 self.ENV + ci, f"environmentalist:{col}", f"Environmentalist: close the {col} Hotel"
             )
         put(self.CAPTAIN, "captain", "Captain: draw up to 2 Species cards")
-        put(self.CAP_MORE, "cap:more", "Captain: draw a second card")
+        put(self.CAP_MORE, "cap:more", "Captain: draw 2 cards")
+        put(self.CAP_ONE, "cap:one", "Captain: draw only 1 card")
         put(self.EXPLORER, "explorer", "Explorer: turn every Ocean card face up")
         put(self.COMMS, "communications", "Communications Specialist: 2 Ocean cards + deck top")
         put(self.VISIONARY, "visionary", "Visionary: reorder the next 4 Corporation cards")
@@ -134,9 +143,42 @@ class ActionSpace:
             raise NotationError(
                 text,
                 "unknown move; forms: oil:SLOT, pay:SLOT, id:SLOT, close:COLOUR:SLOT, explore, "
-                "quick, swap:l1o2, noswap, captain, cap:more, cap:SPECIES, explorer, "
+                "quick, swap:l1o2, noswap, captain, cap:more, cap:one, cap:SPECIES, explorer, "
                 "swimmer:oN, communications, endurance:SPECIES, diving:SPECIES, "
                 "environmentalist:COLOUR, visionary, vtop:CARD, flip:oN, peek, nopeek, "
                 "look:species, look:corp, resign (SLOT = l1 l2 o1 o2 o3; 'moves' lists them)",
             )
         return a
+
+
+def corp_words(t: Tables, c: int) -> str:
+    """A Corporation card's events in words, in resolution order."""
+    parts = []
+    for kind, a, b in t.corp_events[c]:
+        if kind == Event.OIL:
+            parts.append("Oil Platform (discard a card of your choice; its species moves down)")
+        elif kind == Event.DYNAMITE:
+            parts.append("Dynamite Fishers (the top Species card's species moves down)")
+        else:
+            parts.append(f"Hotels ({t.colours[a]} and {t.colours[b]} Islands become Hotels)")
+    return " + ".join(parts)
+
+
+def describe(s: MiniDiverCityState, a: int) -> str:
+    """The action in words, naming the card it uses when the player can see it."""
+    A = s.A
+    text = A.words[a]
+    slot = -1
+    for base, off in ((A.OIL, 0), (A.PAY, 0), (A.IDENTIFY, 0), (A.SWIM, N_LAGOON)):
+        n = 3 if base == A.SWIM else N_SLOTS
+        if base <= a < base + n:
+            slot = a - base + off
+    if A.CLOSE <= a < A.CLOSE + 6 * N_SLOTS:
+        slot = (a - A.CLOSE) % N_SLOTS
+    if 0 <= slot < N_SLOTS and s.hand[slot] >= 0:
+        c = s.hand[slot]
+        card = f"{s.t.species_names[c]}, {POS_NAMES[s.pos[c]]}" if s.up[slot] else "face down"
+        text += f" [{card}]"
+    if A.VIS_ORDER <= a < A.VIS_ORDER + s.t.n_corp:
+        text += f" — {corp_words(s.t, a - A.VIS_ORDER)}"
+    return text

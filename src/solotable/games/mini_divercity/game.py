@@ -11,7 +11,9 @@ from solotable.core.game import Assumption, Game, GameInfo, Observation
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
+from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
+from solotable.games.mini_divercity.dispatch import player_handlers
 from solotable.games.mini_divercity.state import MiniDiverCityState
 from solotable.games.mini_divercity.tables import Tables, parse_tables
 
@@ -37,6 +39,13 @@ _INFO = GameInfo(
             "eliminated species that lose the game",
             minimum=1,
             maximum=12,
+        ),
+        OptionSpec(
+            "end_when_impossible",
+            bool,
+            True,
+            "end the game as a loss as soon as the win is provably out of reach "
+            "(off: play goes on and the observation says the win is out of reach)",
         ),
     ),
     presets={
@@ -70,6 +79,8 @@ class MiniDiverCityGame(Game):
         super().__init__(**options)
         self.tables = _tables()
         self.space = ActionSpace(self.tables)
+        self.handlers = player_handlers(self.space, self.tables.n_species, self.tables.n_corp)
+        """Per action id, the rule function that applies it (see ``dispatch.py``)."""
 
     def num_distinct_actions(self) -> int:
         return self.space.size
@@ -80,15 +91,16 @@ class MiniDiverCityGame(Game):
     def new_initial_state(self, seed: int = 0) -> MiniDiverCityState:
         return MiniDiverCityState(self, seed)
 
-    def sample_state(self, observation: Observation, player: int, rng: Rng) -> MiniDiverCityState:
-        from solotable.games.mini_divercity.observe import sample_state
+    def observe(self, state: MiniDiverCityState) -> dict[str, Any]:
+        """What the player sees of ``state`` (the state calls this, so that
+        ``state.py`` never imports ``observation.py``)."""
+        return observation.observe(state)
 
-        return sample_state(self, observation, rng)
+    def sample_state(self, obs: Observation, player: int, rng: Rng) -> MiniDiverCityState:
+        return observation.sample_state(self, obs, rng)
 
-    def render(self, observation: Observation) -> str:
-        from solotable.games.mini_divercity.render import render
-
-        return render(self, observation)
+    def render(self, obs: Observation) -> str:
+        return render.render(self, obs)
 
     def assumptions(self) -> list[Assumption]:
         return list(self.tables.assumptions)

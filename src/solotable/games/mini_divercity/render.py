@@ -108,6 +108,12 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any]) -> str:
             f"saved {res['saved']} / eliminated {res['eliminated']} / hotels {res['hotels']}"
         )
     elif obs["decision"] is not None:
+        win = obs.get("win")
+        if win is not None and not win["reachable"]:
+            out.append(
+                f"[bold red]The win is out of reach[/]: {win['more_needed']} more needed, "
+                f"at most {win['max_more_saves']} can still be saved (you may play on or resign)"
+            )
         tt = obs["this_turn"]
         flags = []
         if tt["special_action_used"]:

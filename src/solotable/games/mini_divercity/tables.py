@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 from solotable.core.errors import DataFileError
@@ -26,10 +27,14 @@ DIVER_IDS = (
 )
 """The engine implements exactly these eight powers, so data must name them all."""
 
-EV_OIL = 0
-EV_DYN = 1
-EV_HOTELS = 2
-"""Event kinds; a Hotels event also carries its two colour indexes."""
+
+class Event(IntEnum):
+    """Corporation event kinds; a Hotels event also carries its two colour indexes."""
+
+    OIL = 0
+    DYNAMITE = 1
+    HOTELS = 2
+
 
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -141,16 +146,16 @@ def parse_tables(doc: Any, source: str = "mini_divercity.json") -> Tables:
         parsed: list[tuple[int, int, int]] = []
         for ev in evs:
             if ev == "oil":
-                parsed.append((EV_OIL, -1, -1))
+                parsed.append((int(Event.OIL), -1, -1))
             elif ev == "dynamite":
-                parsed.append((EV_DYN, -1, -1))
+                parsed.append((int(Event.DYNAMITE), -1, -1))
             elif isinstance(ev, str) and ev.startswith("hotels:"):
                 parts = ev.split(":")
                 if len(parts) != 3 or parts[1] not in colours or parts[2] not in colours:
                     raise DataFileError(f"{where}: bad hotels event {ev!r} (hotels:COLOUR:COLOUR)")
                 if parts[1] == parts[2]:
                     raise DataFileError(f"{where}: hotels event {ev!r} names one colour twice")
-                parsed.append((EV_HOTELS, colours.index(parts[1]), colours.index(parts[2])))
+                parsed.append((int(Event.HOTELS), colours.index(parts[1]), colours.index(parts[2])))
             else:
                 raise DataFileError(f"{where}: unknown event {ev!r} (oil, dynamite, hotels:A:B)")
         corp_ids.append(ident)

@@ -1,4 +1,4 @@
-"""Divers phase start: special actions and Quick Exploration (seed: Phase Plongeurs A/B)."""
+"""Diver special actions, one per turn, and the look that follows (seed: Phase Plongeurs A)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,16 @@ import pytest
 
 from solotable.core import CHANCE, IllegalActionError
 
-from .helpers import SP, edit, moves, play, start
+from .helpers import (
+    SP,
+    corp_total,
+    edit,
+    empty_deck,
+    game,
+    moves,
+    play,
+    start,
+)
 
 ALL = (
     "captain",
@@ -21,12 +30,20 @@ ALL = (
 
 
 def test_captain_draws_two_discards_one_returns_the_other_face_up():
-    """Captain: draw up to 2, discard one to improve it, the other goes back face up on top."""
+    """Captain: draw up to 2, discard one to improve it, the other goes back face up on top.
+
+    Seed: Phase Plongeurs A, Capitaine (assumption captain_draw: the number of cards is
+    chosen before any is seen, so the second draw cannot depend on the first card).
+    """
     s = start(divers=("captain", "explorer", "swimmer"))
-    play(s, "captain", "draw:manta")
-    assert moves(s) == {"cap:more", "cap:manta"}
+    play(s, "captain")
+    assert moves(s) == {"cap:more", "cap:one"}
+    assert s.observation(0)["captain_cards"] == []
+    assert s.observation(0)["decision"]["kind"] == "captain_draw"
+    play(s, "cap:more", "draw:manta")
+    assert s.current_player() == CHANCE  # the second card comes before any choice
     assert s.observation(0)["captain_cards"] == ["manta"]
-    play(s, "cap:more", "draw:lobster")
+    play(s, "draw:lobster")
     assert moves(s) == {"cap:manta", "cap:lobster"}
     play(s, "cap:lobster")
     obs = s.observation(0)
@@ -38,12 +55,42 @@ def test_captain_draws_two_discards_one_returns_the_other_face_up():
     assert s.observation(0)["hand"]["o1"] == "manta"
 
 
-def test_captain_may_stop_after_one_card():
-    """Captain: 'up to 2' — one card may be enough; nothing goes back on the deck."""
+def test_captain_may_ask_for_one_card_only():
+    """Captain: 'up to 2' — one card may be asked for (before seeing it); nothing goes back
+    on the deck. Seed: Phase Plongeurs A, Capitaine."""
     s = start(divers=("captain", "explorer", "swimmer"))
-    play(s, "captain", "draw:manta", "cap:manta")
+    play(s, "captain", "cap:one", "draw:manta")
+    assert moves(s) == {"cap:manta"}
+    play(s, "cap:manta")
     assert s.observation(0)["scale"]["manta"] == "green"
     assert s.observation(0)["species_deck"]["top"] is None
+
+
+def test_captain_with_one_card_left_cannot_ask_for_a_second():
+    """Captain: 'up to 2' cards — with a single card left in the deck only one is drawn."""
+    s = start(divers=("captain", "explorer", "swimmer"))
+
+    def one_left(d):
+        empty_deck(d)
+        i = SP.index("manta")
+        d["disc"][i] -= 1
+        d["ndisc"] -= 1
+        d["deck"][i] = 1
+        d["ndeck"] = 1
+
+    s = edit(s, one_left)
+    play(s, "captain")
+    assert s.chance_outcomes() == [(s.string_to_action("draw:manta"), 1.0)]
+    play(s, "draw:manta")
+    assert moves(s) == {"cap:manta"}
+
+
+def test_captain_not_offered_with_an_empty_species_deck():
+    """Captain (assumption): with no Species card to draw the power cannot be used."""
+    s = start(game(save_goal=1), divers=("captain", "explorer", "swimmer"), corp=None)
+    s = edit(s, empty_deck)
+    play(s, "corp:hotels-red-blue")
+    assert "captain" not in moves(s) and "explorer" in moves(s)
 
 
 def test_environmentalist_closes_a_hotel_then_optional_swap():
@@ -63,10 +110,15 @@ def test_environmentalist_closes_a_hotel_then_optional_swap():
 
 
 def test_environmentalist_needs_a_hotel():
-    """Environmentalist (assumption): without any Hotel there is nothing to flip."""
+    """Environmentalist with no Hotel showing: not offered, so the swap alone is not allowed
+    either (assumption environmentalist_needs_hotel: the swap follows the Hotel flip).
+    Seed: Phase Plongeurs A, Environnementaliste; action principale 2."""
     s = start(divers=("environmentalist", "explorer", "swimmer"), corp="oil")
     play(s, "oil:o3", "draw:eel")
     assert not any(m.startswith("environmentalist") for m in moves(s))
+    assert not any(m.startswith("swap") or m == "noswap" for m in moves(s))
+    reason = s.illegal_reason(s.string_to_action("environmentalist:red"))
+    assert reason == "that special action has no valid target now"
 
 
 def test_explorer_turns_all_ocean_cards_up():
@@ -96,6 +148,17 @@ def test_swimmer_discards_a_face_down_ocean_card_to_improve_its_species():
     assert s.observation(0)["hand"]["o2"] == "?"
 
 
+def test_swimmer_may_use_a_face_up_ocean_card():
+    """Swimmer (French text): the Ocean card may already be face up; it is replaced face down."""
+    s = start(divers=("swimmer", "captain", "explorer"))
+    play(s, "explore", "corp:hotels-green-purple")
+    assert s.observation(0)["hand"]["o3"] == "oyster"
+    play(s, "swimmer:o3", "draw:eel")
+    obs = s.observation(0)
+    assert obs["scale"]["oyster"] == "green" and obs["hand"]["o3"] == "?"
+    assert obs["decision"]["kind"] == "peek"  # after a special action: the optional look
+
+
 def test_communications_specialist_two_ocean_cards_then_deck_top():
     """Communications Specialist: turn 2 unexplored Ocean cards up, then the top Species card."""
     s = start(divers=("communications", "captain", "explorer"))
@@ -115,6 +178,15 @@ def test_communications_with_one_face_down_card_flips_it_without_asking():
     s = edit(s, lambda d: d["up"].__setitem__(slice(2, 4), [True, True]))
     play(s, "communications")
     assert s.current_player() == CHANCE and s.observation(0)["hand"]["o3"] == "oyster"
+
+
+def test_communications_reveal_with_a_face_up_top_has_no_further_effect():
+    """Communications Specialist (assumption): a face-up top card cannot be turned again."""
+    s = start(divers=("captain", "communications", "swimmer"))
+    play(s, "captain", "cap:more", "draw:manta", "draw:lobster", "cap:lobster", "nopeek")
+    play(s, "explore", "corp:hotels-red-orange", "communications")
+    assert s.observation(0)["decision"]["kind"] == "peek"  # no reveal draw was needed
+    assert s.observation(0)["species_deck"]["top"] == "manta"
 
 
 @pytest.mark.parametrize("diver", ["endurance", "diving"])
@@ -153,6 +225,54 @@ def test_visionary_orders_the_next_four_corporation_cards_then_two_ocean_cards()
     assert s.observation(0)["decision"]["kind"] == "oil"
 
 
+def test_visionary_on_an_empty_corporation_deck_reshuffles_first():
+    """Visionary (assumption): an empty Corporation deck is rebuilt before the 4 are taken."""
+    s = start(divers=("visionary", "captain", "explorer"), corp=None)
+
+    def exhaust(d):
+        d["cdisc"] = [a + b for a, b in zip(d["cdisc"], d["cdeck"], strict=True)]
+        d["ncdisc"] += d["ncdeck"]
+        d["cdeck"] = [0] * len(d["cdeck"])
+        d["ncdeck"] = 0
+
+    play(s, "corp:hotels-red-blue")
+    s = edit(s, exhaust)
+    play(s, "visionary")
+    assert s.current_player() == CHANCE and s.ncdeck == 27
+    play(s, "corp:oil", "corp:oil", "corp:oil", "corp:oil")
+    assert s.observation(0)["corporation_deck"]["known_top"] == ["oil"] * 4
+
+
+def test_visionary_with_a_short_deck_completes_the_four_from_the_reshuffled_discard():
+    """Visionary: "the next 4 cards" — when the Corporation deck runs out part-way, its
+    discard is shuffled into a new deck to complete the 4 (fixed: only the cards left were
+    taken). Seed: Phase Plongeurs A, Visionnaire; Précisions (empty Corporation deck)."""
+    s = start(divers=("visionary", "captain", "explorer"))
+
+    def two_left(d):
+        oil, dyn = 0, 1  # data order: oil, dyn, …
+        d["cdisc"] = [a + b for a, b in zip(d["cdisc"], d["cdeck"], strict=True)]
+        d["cdisc"][oil] -= 1
+        d["cdisc"][dyn] -= 1
+        d["cdeck"] = [0] * len(d["cdeck"])
+        d["cdeck"][oil] = d["cdeck"][dyn] = 1
+        d["ncdisc"] += d["ncdeck"] - 2
+        d["ncdeck"] = 2
+
+    s = edit(s, two_left)
+    play(s, "visionary", "corp:oil", "corp:dyn")
+    assert s.current_player() == CHANCE and s.ncdeck == 25 and s.ncdisc == 0
+    assert "shuffled" in s.observation(0)["log"][-1]
+    play(s, "corp:hotels-green-purple", "corp:oil-dyn")
+    assert moves(s) == {"vtop:oil", "vtop:dyn", "vtop:hotels-green-purple", "vtop:oil-dyn"}
+    play(s, "vtop:dyn", "vtop:oil-dyn", "vtop:hotels-green-purple", "flip:o1", "flip:o3")
+    assert s.observation(0)["corporation_deck"] == {
+        "size": 27,
+        "known_top": ["dyn", "oil-dyn", "hotels-green-purple", "oil"],
+    }
+    assert corp_total(s) == 27
+
+
 def test_look_at_top_corporation_card_after_a_special_action():
     """After a special action the top Corporation card may be turned up; it is drawn next."""
     s = start(divers=("explorer", "captain", "swimmer"))
@@ -179,53 +299,3 @@ def test_one_special_action_per_turn_and_each_diver_once_per_game():
         s.apply_action(s.string_to_action("explorer"))
     with pytest.raises(IllegalActionError, match="not dealt"):
         s.apply_action(s.string_to_action("visionary"))
-
-
-def test_quick_exploration_cost_and_effect_without_using_a_diver():
-    """Quick Exploration: discard both Lagoon cards (replaced), turn the Ocean up; no Diver used."""
-    s = start(divers=("explorer", "captain", "swimmer"))
-    assert "quick" in moves(s)
-    play(s, "quick")
-    assert s.current_player() == CHANCE
-    play(s, "draw:manta", "draw:lobster")
-    obs = s.observation(0)
-    assert obs["hand"] == {
-        "l1": "manta",
-        "l2": "lobster",
-        "o1": "octopus",
-        "o2": "turtle",
-        "o3": "oyster",
-    }
-    assert set(obs["divers"].values()) == {"ready"} and s.ndisc == 2
-    assert "quick" not in moves(s)
-    assert "captain" in moves(s)  # A after B is allowed
-
-
-def test_quick_exploration_after_a_special_action_same_turn():
-    """Phase start: A and B in either order — B after A is allowed while a Diver is unused."""
-    s = start(divers=("captain", "explorer", "swimmer"))
-    play(s, "captain", "draw:manta", "cap:manta", "nopeek")
-    assert "quick" in moves(s)
-
-
-def test_quick_exploration_conditions():
-    """Quick Exploration needs an unused Diver, a face-down Ocean card and 2 Lagoon cards."""
-    s = start(divers=("captain", "explorer", "swimmer"))
-    used = edit(s, lambda d: d["divers"].__setitem__(slice(0, 8), [2, 0, 2, 2, 0, 0, 0, 0]))
-    assert "quick" not in moves(used)
-    with pytest.raises(IllegalActionError, match="unused Diver"):
-        used.apply_action(used.string_to_action("quick"))
-    explored = edit(s, lambda d: d["up"].__setitem__(slice(0, 5), [True] * 5))
-    assert "quick" not in moves(explored)
-    one_lagoon = edit(
-        s,
-        lambda d: (
-            d["hand"].__setitem__(1, -1),
-            d.update(ndisc=1),
-            d["disc"].__setitem__(SP.index("eel"), 1),
-        ),
-    )
-    assert "quick" not in moves(one_lagoon)
-    with pytest.raises(IllegalActionError, match="two Lagoon cards"):
-        one_lagoon.apply_action(one_lagoon.string_to_action("quick"))
-    assert set(ALL) >= set(s.observation(0)["divers"])
