@@ -7,9 +7,9 @@ from typing import Any
 
 from solotable.core.players import CHANCE
 from solotable.core.registry import load_game
-from solotable.games.fifty_first_state.engine import ACTIONS, FiftyFirstStateState
 from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
+from solotable.games.fifty_first_state.state import ACTIONS, FiftyFirstStateState
 
 GOODS = GOOD_NAMES[:NUM_GOODS]
 """The goods a player holds, in storage order (VP and cards are not goods)."""

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import (
+from solotable.games.fifty_first_state.state import (
     ACTIONS,
     LK_DECIDE,
     LK_DRAW,

@@ -6,7 +6,7 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import ACTIONS, STORE, FiftyFirstStateState
+from solotable.games.fifty_first_state.state import ACTIONS, STORE, FiftyFirstStateState
 
 from .helpers import goods_of, play, staged
 
