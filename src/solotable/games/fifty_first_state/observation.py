@@ -68,7 +68,7 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
         "round": s.round,
         "rounds": ROUNDS,
         "phase": PHASE_NAMES[s.phase],
-        "phase_id": int(s.phase),
+        "phase_id": s.phase,
         "step": _step(s),
         "faction": fac.id if fac else None,
         "faction_name": fac.name if fac else None,
@@ -152,7 +152,7 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> FiftyF
             out[index[k]] = c
         return out
 
-    s.phase = Phase(int(obs["phase_id"]))
+    s.phase = int(Phase(int(obs["phase_id"])))
     s.round = int(obs["round"])
     s.faction = game.factions.ids().index(obs["faction"]) if obs["faction"] else -1
     s.hand = vec(obs["hand"], L.hand_index, L.h)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from solotable.games.fifty_first_state.card_text import bonus_text, effect_text
 from solotable.games.fifty_first_state.cards import KINDS
 from solotable.games.fifty_first_state.goods import vector_text
+from solotable.games.fifty_first_state.table import Tally
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
@@ -35,8 +36,9 @@ def render(game: FiftyFirstStateGame, obs: dict[str, Any]) -> str:
         )
         t = obs["tally"]
         out.append(
-            f"  built {t[0]}, deals made {t[1]}, razed {t[2]}, developed {t[3]}, "
-            f"location uses {t[5]}, opponent cards used {t[6]}, reshuffles {t[4]}"
+            f"  built {t[Tally.BUILT]}, deals made {t[Tally.DEALS]}, razed {t[Tally.RAZED]}, "
+            f"developed {t[Tally.DEVELOPED]}, location uses {t[Tally.LOCATION_USES]}, "
+            f"opponent cards used {t[Tally.OPPONENT_USES]}, reshuffles {t[Tally.RESHUFFLES]}"
         )
     g = obs["goods"]
     goods = "  ".join(f"{k} {v}" for k, v in g.items() if v)

@@ -141,7 +141,8 @@ class FiftyFirstStateState(State):
     )
 
     game: FiftyFirstStateGame
-    phase: Phase
+    phase: int
+    """A :class:`Phase` value, kept as a plain int for speed."""
     locs: list[Location]
     opp: list[OpponentCard]
 
@@ -457,8 +458,6 @@ class FiftyFirstStateState(State):
             v = getattr(self, f)
             if f == "locs" or f == "opp":
                 d[f] = [x.plain() for x in v]
-            elif f == "phase":
-                d[f] = int(v)
             else:
                 d[f] = list(v) if isinstance(v, list) else v
         d["history"] = list(self.history)
@@ -480,7 +479,7 @@ class FiftyFirstStateState(State):
             elif f == "opp":
                 v = [OpponentCard(x[0], x[1]) for x in v]
             elif f == "phase":
-                v = Phase(v)
+                v = int(Phase(v))
             elif isinstance(v, list):
                 v = list(v)
             setattr(s, f, v)

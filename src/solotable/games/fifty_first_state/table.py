@@ -2,9 +2,11 @@
 
 They live apart from ``state.py`` so that the rule modules, the action
 words and the observation can name them without importing the State.
-Hot loops compare phases against the module-level aliases below
-(``ACTIONS`` rather than ``Phase.ACTIONS``): an enum attribute lookup costs
-several times an int comparison.
+The State keeps its phase as a plain int and compares it with the
+module-level aliases below (``ACTIONS`` is ``int(Phase.ACTIONS)``): an enum
+attribute lookup, or a comparison and a tuple index with an enum member,
+costs several times the exact-int ones in the hot loops. ``Phase(s.phase)``
+names a phase when debugging.
 """
 
 from __future__ import annotations
@@ -47,16 +49,16 @@ class Phase(IntEnum):
     END = 9
 
 
-PICK: Final = Phase.PICK
-SETUP: Final = Phase.SETUP
-FLIP: Final = Phase.FLIP
-LK_DRAW: Final = Phase.LK_DRAW
-LK_DECIDE: Final = Phase.LK_DECIDE
-LK_EXTRA: Final = Phase.LK_EXTRA
-LK_REVEAL: Final = Phase.LK_REVEAL
-ACTIONS: Final = Phase.ACTIONS
-STORE: Final = Phase.STORE
-END: Final = Phase.END
+PICK: Final = int(Phase.PICK)
+SETUP: Final = int(Phase.SETUP)
+FLIP: Final = int(Phase.FLIP)
+LK_DRAW: Final = int(Phase.LK_DRAW)
+LK_DECIDE: Final = int(Phase.LK_DECIDE)
+LK_EXTRA: Final = int(Phase.LK_EXTRA)
+LK_REVEAL: Final = int(Phase.LK_REVEAL)
+ACTIONS: Final = int(Phase.ACTIONS)
+STORE: Final = int(Phase.STORE)
+END: Final = int(Phase.END)
 
 PHASE_NAMES: Final = (
     "faction",
@@ -125,9 +127,6 @@ class Location:
     """Uses left this round (action locations)."""
     stored: list[int]
     """Goods kept on the card, a vector over the goods."""
-
-    def copy(self) -> Location:
-        return Location(self.card, self.uses, self.stored[:])
 
     def plain(self) -> list[object]:
         return [self.card, self.uses, list(self.stored)]

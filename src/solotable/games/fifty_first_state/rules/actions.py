@@ -245,7 +245,7 @@ def place_location(s: FiftyFirstStateState, t: int, at: int = -1) -> None:
     else:
         locs[at] = loc
     if cs.kind[t] == PRODUCTION:
-        produce(s, t, [lo.card for lo in locs])
+        produce(s, t, locs)
     gain(s, cs.bonus_gain[t])
     for good, n in cs.bonus_store[t]:
         loc.stored[good] += n

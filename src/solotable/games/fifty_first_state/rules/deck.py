@@ -14,12 +14,6 @@ if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
 
-def take_from_pile(s: FiftyFirstStateState, t: int) -> None:
-    """One card of type ``t`` leaves the draw pile."""
-    s.pile[t] -= 1
-    s.pile_n -= 1
-
-
 def draw_into_hand(s: FiftyFirstStateState, t: int) -> None:
     """A pending draw (income, a card reward, 2 workers for a card) gives ``t``."""
     s.pile[t] -= 1

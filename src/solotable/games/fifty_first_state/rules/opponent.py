@@ -55,5 +55,5 @@ def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:
         if o.card == t and not o.used:
             o.used = 1
             break
-    produce(s, t, [o.card for o in s.opp])
+    produce(s, t, s.opp)
     s.tally[T_OPPONENT_USES] += 1

@@ -9,9 +9,10 @@ from solotable.games.fifty_first_state.rules.payment import gain
 from solotable.games.fifty_first_state.table import ACTIONS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Sequence
 
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
+    from solotable.games.fifty_first_state.table import Location, OpponentCard
 
 
 def production_phase(s: FiftyFirstStateState) -> None:
@@ -36,7 +37,7 @@ def production_phase(s: FiftyFirstStateState) -> None:
     for loc in s.locs:
         t = loc.card
         if kind[t] == PRODUCTION:
-            produce(s, t, (lo.card for lo in s.locs))
+            produce(s, t, s.locs)
         elif effect[t] == E_KEEP:
             stored = loc.stored
             for i, n in enumerate(stored):
@@ -47,10 +48,13 @@ def production_phase(s: FiftyFirstStateState) -> None:
     s.phase = ACTIONS
 
 
-def produce(s: FiftyFirstStateState, t: int, types: Iterable[int]) -> None:
+def produce(
+    s: FiftyFirstStateState, t: int, cards: Sequence[Location] | Sequence[OpponentCard]
+) -> None:
     """One production location of type ``t`` produces (spec §3.3, §6.2).
 
-    A per-type production counts the card types in ``types`` carrying its icon
+    A per-type production counts the ``cards`` (the player's locations, or the
+    opponent's cards for a worker sent there) carrying its icon
     itself included (assumption ``per_icon.counts_itself``), up to its maximum.
     """
     cs = s.cs
@@ -60,5 +64,5 @@ def produce(s: FiftyFirstStateState, t: int, types: Iterable[int]) -> None:
     elif e == E_PER_ICON:
         good, m, mx = cs.per_icon[t]
         mask = cs.icon_mask
-        k = sum(1 for u in types if mask[u] & m)
+        k = sum(1 for c in cards if mask[c.card] & m)
         s.goods[good] += min(k, mx)
