@@ -7,9 +7,9 @@ from typing import Any
 
 from solotable.core.players import CHANCE
 from solotable.core.registry import load_game
-from solotable.games.fifty_first_state.engine import ACTIONS, FiftyFirstStateState
 from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
+from solotable.games.fifty_first_state.state import ACTIONS, LK_DRAW, STORE, FiftyFirstStateState
 
 GOODS = GOOD_NAMES[:NUM_GOODS]
 """The goods a player holds, in storage order (VP and cards are not goods)."""
@@ -144,3 +144,49 @@ def conn_total(s: FiftyFirstStateState) -> list[int]:
 
 def goods_of(s: FiftyFirstStateState) -> dict[str, int]:
     return dict(s.observation(0)["goods"])
+
+
+def moves(s: FiftyFirstStateState) -> list[str]:
+    return [m for m, _ in s.legal_moves_text()]
+
+
+def first_outcome(s: FiftyFirstStateState) -> None:
+    s.apply_action(s.chance_outcomes()[0][0])
+
+
+def pass_to_next_lookout(s: FiftyFirstStateState) -> None:
+    """Pass, skip Cleanup storage, resolve the connection flips: stop at the first Lookout draw."""
+    play(s, "pass")
+    while s.phase != LK_DRAW:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+        elif s.phase == STORE:
+            play(s, "done")
+        else:
+            raise AssertionError(f"unexpected decision in phase {s.phase}")
+
+
+def finish_lookout(s: FiftyFirstStateState) -> None:
+    """Keep whatever comes until the Action phase."""
+    while s.phase != ACTIONS or s.current_player() == CHANCE:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance())
+        else:
+            play(s, "keep")
+
+
+def without_opponent(s: FiftyFirstStateState) -> FiftyFirstStateState:
+    d = s.to_dict()
+    for o in d["opp"]:
+        d["pile"][o[0]] += 1
+    d["opp"] = []
+    return s.game.state_from_dict(d)
+
+
+def round_one_lookout() -> FiftyFirstStateState:
+    s = game().new_initial_state(0)
+    play(s, "draw:docks", "draw:pub", "draw:quarry")
+    play(s, "draw:arena", "draw:church", "draw:motel", "draw:archive")
+    play(s, "flip:merchants", "flip:punks")
+    assert s.phase == LK_DRAW
+    return s

@@ -6,8 +6,24 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
+from solotable.games.fifty_first_state.state import (
+    ACTIONS,
+)
 
-from .helpers import card_total, goods_of, play, staged
+from .helpers import (
+    GOODS,
+    card_total,
+    finish_lookout,
+    goods_of,
+    moves,
+    pass_to_next_lookout,
+    play,
+    round_one_lookout,
+    staged,
+)
+from .spec_table import (
+    SPEC_FACTIONS,
+)
 
 
 def test_build_pays_grey_contacts_equal_to_distance_spec_3_4() -> None:
@@ -284,3 +300,103 @@ def test_thugs_cost_a_gun_spec_3_6() -> None:
     s = s.game.state_from_dict(d)
     with pytest.raises(IllegalActionError, match="costs 1 gun"):
         play(s, "play thugs")
+
+
+ACTION_CASES = [
+    (faction, k, cost, gain)
+    for faction, (_good, acts) in SPEC_FACTIONS.items()
+    for k, (cost, gain) in enumerate(acts)
+]
+
+
+@pytest.mark.parametrize(("faction", "k", "cost", "gain"), ACTION_CASES)
+def test_every_faction_action_exact_cost_and_gain_once_per_round_spec_3_5(
+    faction: str, k: int, cost: dict[str, int], gain: dict[str, int]
+) -> None:
+    cost = dict(cost)
+    card = cost.pop("hand_card", 0)
+    hand = ("church",) if card else ()
+    move = f"faction {k + 1}" + (" church" if card else "")
+    # One good short: the action is not offered.
+    short = dict(cost)
+    first = next(iter(short))
+    short[first] -= 1
+    s = staged(faction, hand=hand, goods=short)
+    assert move not in moves(s)
+    s = staged(faction, hand=hand, goods=cost)
+    play(s, move)
+    assert goods_of(s) == {g: gain.get(g, 0) for g in GOODS}
+    if card:
+        assert s.observation(0)["hand"] == {} and s.observation(0)["discard"]["church"] == 1
+    # Once per round, even with the cost paid again ...
+    d = s.to_dict()
+    for good, n in cost.items():
+        d["goods"][GOODS.index(good)] += n
+    s = s.game.state_from_dict(d)
+    with pytest.raises(IllegalActionError, match="already used"):
+        play(s, f"faction {k + 1}")
+    assert s.observation(0)["faction_actions"][k]["used"]
+    # ... and available again next round (Cleanup resets it).
+    pass_to_next_lookout(s)
+    finish_lookout(s)
+    assert not s.observation(0)["faction_actions"][k]["used"]
+
+
+def test_actions_follow_one_another_until_pass_spec_3_3() -> None:
+    s = staged(goods={"worker": 6})
+    for _ in range(3):
+        play(s, "work gun")
+        assert s.current_player() == 0 and s.phase == ACTIONS and s.round == 1
+    assert goods_of(s)["gun"] == 3
+    play(s, "pass")
+    assert s.round == 2
+
+
+def test_ammo_pays_for_a_chosen_good_but_a_good_never_pays_for_ammo_spec_3_1() -> None:
+    s = staged(locs=("merc-outpost",), goods={"ammo": 1})
+    assert moves(s)[-1] == "use merc-outpost ammo"
+    play(s, "use merc-outpost ammo")
+    assert goods_of(s)["worker"] == 2 and goods_of(s)["ammo"] == 0
+
+
+def test_universal_contact_pays_contact_costs_of_locations_spec_3_1() -> None:
+    s = staged(locs=("gasoline-cultist", "shadow"), goods={"universal": 2})
+    play(s, "use gasoline-cultist", "use shadow")
+    assert s.vp == 2 and goods_of(s)["universal"] == 0
+
+
+def test_named_good_pays_even_when_stored_and_ammo_is_at_hand_spec_6_2_corner_shop() -> None:
+    """Found by the audit: 'use corner-shop fuel' spent the supply ammo and left the
+    stored fuel, so it did the same as 'use corner-shop ammo'."""
+    s = staged(locs=("corner-shop", "methane-storage"), goods={"ammo": 1, "worker": 2})
+    d = s.to_dict()
+    d["locs"][1][2][GOODS.index("fuel")] = 3
+    s = s.game.state_from_dict(d)
+    play(s, "use corner-shop fuel")
+    assert goods_of(s)["ammo"] == 1
+    assert s.observation(0)["locations"][1]["stored"] == {"fuel": 2}
+    play(s, "use corner-shop ammo")
+    assert goods_of(s)["ammo"] == 0 and s.vp == 2
+    assert s.observation(0)["locations"][1]["stored"] == {"fuel": 2}
+
+
+def test_opponent_cards_can_only_be_used_never_razed_or_built_spec_9_a6() -> None:
+    s = staged(opp=("pub",), goods={"red": 3, "grey": 3, "blue": 3})
+    before = s.to_dict()
+    for move in ("raze pub", "build pub", "deal pub"):
+        with pytest.raises(IllegalActionError, match="no Pub in hand"):
+            play(s, move)
+    assert s.to_dict() == before
+    assert all(not m.endswith(" pub") or m == "opp pub" for m in moves(s))
+
+
+def test_revealed_opponent_card_is_usable_the_same_round_seed_phase_de_pioche() -> None:
+    s = round_one_lookout()
+    play(s, "draw:shipwreck", "keep", "draw:shelter", "keep", "draw:camp")
+    play(s, "draw:skyscraper", "draw:skyscraper", "draw:gun-shop", "reveal:pub")
+    assert s.phase == ACTIONS
+    while s.current_player() == CHANCE:  # the faction board's card
+        s.apply_action(s.sample_chance())
+    assert "opp pub" in moves(s)
+    play(s, "opp pub")
+    assert s.current_player() == CHANCE  # Pub's production: a card

@@ -3,17 +3,69 @@
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
-from solotable.core.conformance import check_replay, check_state, random_playout
+from solotable.core.conformance import (
+    check_every_action,
+    check_replay,
+    check_sampling,
+    check_state,
+    random_playout,
+)
 from solotable.core.errors import IllegalActionError, NotationError
+from solotable.core.game import State
 from solotable.core.rng import Rng
+from solotable.games.fifty_first_state.state import ACTIONS, FiftyFirstStateState
 
-from .helpers import game, play, staged
+from .helpers import (
+    game,
+    play,
+    staged,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_conformance_over_random_games(seed: int) -> None:
     random_playout(game("random"), seed, Rng(seed), check_state)
+
+
+def _unseen(s: FiftyFirstStateState) -> tuple[list[int], list[int]]:
+    """Cards the player has not seen where they are: the draw pile and the
+    connection decks (the opponent deck's contents are known, only its order is not)."""
+    return [p + o for p, o in zip(s.pile, s.opp_deck, strict=True)], list(s.conn_pile)
+
+
+def _same_unseen_cards(true: State, sampled: State) -> None:
+    assert isinstance(true, FiftyFirstStateState) and isinstance(sampled, FiftyFirstStateState)
+    assert _unseen(sampled) == _unseen(true), "the sampler dealt cards the player has seen"
+    assert sampled.opp_deck == true.opp_deck and sampled.discard == true.discard
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_every_action_id_has_a_reason_exactly_when_illegal(seed: int) -> None:
+    """``illegal_reason(a) is None`` exactly for the legal ids, over the whole space."""
+    g = game("random")
+    rng = Rng(seed)
+    s = g.new_initial_state(seed)
+    step = 0
+    while not s.is_terminal():
+        if step % 9 == 0 or s.phase != ACTIONS:
+            check_every_action(s)
+        s.apply_action(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+        step += 1
+    check_every_action(s)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_sampled_states_keep_every_seen_card_out_of_the_hidden_piles(seed: int) -> None:
+    """Perfect recall: a sampled state hides exactly the cards the true one hides."""
+    g = game("random")
+    rng = Rng(seed)
+    s = g.new_initial_state(seed)
+    while not s.is_terminal():
+        if not s.is_chance_node():
+            check_sampling(s, 0, Rng(len(s.history)), samples=2, consistent=_same_unseen_cards)
+        s.apply_action(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
 
 
 def test_replay_reproduces_the_game() -> None:
@@ -176,3 +228,19 @@ def test_best_score_key_names_the_faction_actually_played():
         s.apply_action(s.sample_chance())
     key = s.best_score_key() or ""
     assert "random" not in key and "faction=" in key
+
+
+def test_render_keeps_markup_live_for_used_faction_actions() -> None:
+    """Found by the audit: the '(used)' mark was escaped and showed raw markup."""
+    s = staged("new-york", goods={"iron": 1})
+    play(s, "faction 1")
+    plain = Text.from_markup(s.game.render(s.observation(0))).plain
+    assert "(used)" in plain and "[dim]" not in plain and "[/dim]" not in plain
+
+
+def test_end_screen_shows_result_cause_and_breakdown() -> None:
+    s = staged(locs=("church", "docks"), vp=4, round_=6)
+    play(s, "pass")
+    plain = Text.from_markup(s.game.render(s.observation(0))).plain
+    assert "GAME OVER" in plain and "after 6 rounds" in plain
+    assert "VP tokens: 4" in plain and "locations: 2" in plain and "final score: 6" in plain

@@ -12,6 +12,7 @@ import pytest
 
 from solotable.core.errors import DataFileError, OptionError
 from solotable.games.fifty_first_state.cards import load_card_set
+from solotable.games.fifty_first_state.factions import load_factions
 from solotable.games.fifty_first_state.goods import GOOD_INDEX
 
 from .helpers import game, idx
@@ -110,6 +111,14 @@ def _bad(tmp_path: Path, data: Any) -> str:
             lambda d: d["connections"][0].__setitem__("deck", "green"),
             "deck: must be 'blue' or 'red'",
         ),
+        (
+            lambda d: d["provenance"].__setitem__("confidence", "medium-high"),
+            "provenance: confidence must be one of high, medium, low",
+        ),
+        (
+            lambda d: d["assumptions"][0].__setitem__("confidence", "High"),
+            "assumptions[0]: confidence must be one of high, medium, low",
+        ),
     ],
 )
 def test_bad_card_file_names_card_and_field(tmp_path: Path, mutate: Any, expected: str) -> None:
@@ -148,3 +157,19 @@ def test_bad_options_are_rejected() -> None:
         game(faction="texas")
     with pytest.raises(OptionError, match="unknown option"):
         game(colour="red")
+
+
+def test_every_confidence_in_the_data_files_is_high_medium_or_low() -> None:
+    """Provenance and assumptions alike (issue 8): validated at load, so this holds."""
+    for name in ("base_deck.json", "factions.json"):
+        data = game().load_data(name)
+        found = [data["provenance"]["confidence"]]
+        found += [a["confidence"] for a in data.get("assumptions", [])]
+        assert set(found) <= {"high", "medium", "low"}, name
+
+
+def test_faction_file_provenance_confidence_is_validated() -> None:
+    data = copy.deepcopy(game().load_data("factions.json"))
+    data["provenance"]["confidence"] = "sure"
+    with pytest.raises(DataFileError, match="provenance: confidence must be one of"):
+        load_factions(data, "factions.json")

@@ -7,12 +7,28 @@ from typing import Any
 
 import pytest
 
-from .helpers import GOODS, goods_of, play, staged
-from .spec_table import SPEC_BASE_DECK
+from .helpers import (
+    GOODS,
+    game,
+    goods_of,
+    play,
+    staged,
+)
+from .spec_table import (
+    SPEC_BASE_DECK,
+    SPEC_ICONS,
+    SPEC_KEEP,
+)
 
 IDS = [row[0] for row in SPEC_BASE_DECK]
 BY_ID = {row[0]: row for row in SPEC_BASE_DECK}
 ACTION_IDS = [row[0] for row in SPEC_BASE_DECK if row[5][0] == "action"]
+
+
+def _icon_of(cs: Any, mask: int) -> str:
+    names = [cs.icon_names[i] for i in range(len(cs.icon_names)) if mask >> i & 1]
+    assert len(names) == 1
+    return str(names[0])
 
 
 def _check_gain(s: Any, gain: dict[str, int], vp0: int = 0) -> None:
@@ -121,3 +137,50 @@ def test_use_every_action_card_for_its_uses(cid: str) -> None:
     _check_gain(s, {k: v * uses for k, v in gain.items()})
     if deals:
         assert s.observation(0)["deals"] == {}
+
+
+def test_every_card_icons_match_spec_6_2() -> None:
+    """Icons drive developing with brick and every per-type effect (spec §6.2)."""
+    cat = {c["id"]: c for c in game().card_catalog()}
+    assert set(cat) == set(SPEC_ICONS)
+    for cid, icons in SPEC_ICONS.items():
+        assert tuple(cat[cid]["icons"]) == icons, cid
+
+
+def test_every_card_effect_and_build_bonus_match_spec_6_2_exactly() -> None:
+    """Production, per-type maxima, action costs/gains/uses, storage and build bonuses."""
+    g = game()
+    cs = g.cards
+    cat = {c["id"]: c for c in g.card_catalog()}
+    for cid, _n, _kind, _open, _d, effect, bonus, _deal, _raze in SPEC_BASE_DECK:
+        c = cat[cid]
+        t = g.layout.card_index[cid]
+        if effect[0] == "produce":
+            assert c["prod_gain"] == effect[1], cid
+        elif effect[0] == "per_icon":
+            _good, mask, mx = cs.per_icon[t]
+            assert (c["per_icon"]["good"], _icon_of(cs, mask), mx) == (
+                effect[1],
+                effect[1],
+                effect[2],
+            ), cid
+        elif effect[0] == "action":
+            cost = dict(effect[1])
+            gain = dict(effect[2])
+            assert c["act_any"] == cost.pop("any_basic", 0), cid
+            assert c["act_deal"] == cost.pop("deal", 0), cid
+            assert c["act_choice"] == gain.pop("choice_basic", 0), cid
+            assert (c["act_cost"], c["act_gain"], c["act_uses"]) == (cost, gain, effect[3]), cid
+        else:
+            assert c["kind"] == "feature" and not c["act_uses"] and not c["prod_gain"], cid
+            keep = cs.keep[t]
+            assert keep == SPEC_KEEP.get(cid, (0, 0)), cid
+        if bonus is None:
+            assert not (c["bonus_gain"] or c["bonus_store"] or c["bonus_vp_per_icon"]), cid
+        elif bonus[0] == "gain":
+            assert c["bonus_gain"] == bonus[1], cid
+        elif bonus[0] == "store":
+            assert c["bonus_store"] == bonus[1], cid
+        else:
+            vpi = cs.bonus_vpi[t]
+            assert vpi is not None and (_icon_of(cs, vpi[0]), vpi[1]) == bonus[1:], cid

@@ -28,7 +28,7 @@ def test_cards_conserved_and_goods_never_negative(seed: int, faction: str) -> No
         assert card_total(s) == copies
         assert conn_total(s) == conns
         assert min(s.goods) >= 0 and min(s.st) >= 0
-        assert all(min(loc[2]) >= 0 for loc in s.locs)
+        assert all(min(loc.stored) >= 0 for loc in s.locs)
         assert s.vp >= 0
         assert s.pile_n == sum(s.pile) and s.opp_n == sum(s.opp_deck)
     assert 1 <= s.round <= 6

@@ -6,9 +6,26 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import ACTIONS, STORE, FiftyFirstStateState
+from solotable.games.fifty_first_state.state import (
+    ACTIONS,
+    STORE,
+    FiftyFirstStateState,
+)
 
-from .helpers import goods_of, play, staged
+from .helpers import (
+    GOODS,
+    finish_lookout,
+    goods_of,
+    moves,
+    pass_to_next_lookout,
+    play,
+    staged,
+    without_opponent,
+)
+from .spec_table import (
+    SPEC_FACTIONS,
+    SPEC_KEEP,
+)
 
 
 def _next_round(s: FiftyFirstStateState) -> None:
@@ -148,3 +165,40 @@ def test_develop_replaces_the_copy_with_fewest_uses_left() -> None:
     obs = s.observation(0)
     assert [loc["card"] for loc in obs["locations"]] == ["oil-trader", "hideout"]
     assert [loc["uses_left"] for loc in obs["locations"]] == [2, 2]
+
+
+@pytest.mark.parametrize("cid", sorted(SPEC_KEEP))
+def test_storage_feature_capacity_through_cleanup_spec_6_2(cid: str) -> None:
+    goods_cap, worker_cap = SPEC_KEEP[cid]
+    s = staged(locs=(cid,), goods={"fuel": 5, "worker": 5})
+    play(s, "pass")
+    assert s.phase == STORE
+    stored = 0
+    while "store fuel" in moves(s):
+        play(s, "store fuel")
+        stored += 1
+    assert stored == goods_cap
+    kept = 0
+    while "store worker" in moves(s):
+        play(s, "store worker")
+        kept += 1
+    assert kept == worker_cap
+    with pytest.raises(IllegalActionError, match="no room"):
+        play(s, "store fuel")
+
+
+@pytest.mark.parametrize("faction", sorted(SPEC_FACTIONS))
+def test_production_gives_faction_income_and_good_spec_3_3_and_9_a5(faction: str) -> None:
+    s = without_opponent(staged(faction))
+    hand0 = sum(s.hand)
+    pass_to_next_lookout(s)
+    finish_lookout(s)
+    expected = {"worker": 3, "grey": 1, SPEC_FACTIONS[faction][0]: 1}
+    assert goods_of(s) == {k: expected.get(k, 0) for k in GOODS}
+    assert sum(s.hand) == hand0 + 3 + 1  # three Lookout cards, one from the board
+
+
+def test_last_round_has_no_cleanup_storage_step_assumption_rounds() -> None:
+    s = staged(locs=("underground-warehouse",), goods={"fuel": 3}, round_=6)
+    play(s, "pass")
+    assert s.is_terminal()

@@ -6,7 +6,7 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from solotable.games.fifty_first_state.engine import (
+from solotable.games.fifty_first_state.state import (
     ACTIONS,
     LK_DECIDE,
     LK_DRAW,
@@ -14,7 +14,26 @@ from solotable.games.fifty_first_state.engine import (
     FiftyFirstStateState,
 )
 
-from .helpers import card_total, game, idx, play, staged
+from .helpers import (
+    card_total,
+    finish_lookout,
+    first_outcome,
+    game,
+    idx,
+    pass_to_next_lookout,
+    play,
+    round_one_lookout,
+    staged,
+)
+
+
+def _third_card(s: FiftyFirstStateState) -> None:
+    """Keep the first two Lookout cards, then draw the third."""
+    for _ in range(2):
+        first_outcome(s)
+        play(s, "keep")
+    first_outcome(s)
+    assert (s.phase, s.lk_step) in ((LK_DECIDE, 2), (LK_EXTRA, 3))
 
 
 def test_random_faction_is_a_uniform_chance_node_spec_4_1() -> None:
@@ -194,3 +213,123 @@ def test_lookout_decision_rejects_other_moves() -> None:
     with pytest.raises(IllegalActionError, match="keep or refuse"):
         play(s, "pass")
     assert idx(s.game, "school") == s.pending_card
+
+
+def test_setup_example_stops_at_the_third_open_card_seed_mise_en_place_exemple() -> None:
+    """The seed's example reveals 8 cards, the 2nd, 3rd and 8th open: play the same pattern."""
+    s = game().new_initial_state(0)
+    seq = ["merc-outpost", "construction-vehicles", "docks", "corner-shop", "factory"]
+    seq += ["church", "museum", "quarry"]
+    for i, cid in enumerate(seq):
+        assert s.pending_draws == 0  # still revealing
+        play(s, f"draw:{cid}")
+        if i < len(seq) - 1:
+            assert s.observation(0)["opponent_deck_size"] == sum(
+                1 for c in seq[: i + 1] if s.cs.open[s.L.card_index[c]]
+            )
+    obs = s.observation(0)
+    assert obs["opponent_deck"] == {"construction-vehicles": 1, "docks": 1, "quarry": 1}
+    assert obs["set_aside"] == {} and obs["draw_pile_size"] == 88 - 3
+    assert s.pending_draws == 4  # then the hand of 4 is drawn
+    # The five closed cards went back: each can be drawn again.
+    drawable = {s.action_to_string(a) for a, _ in s.chance_outcomes()}
+    for cid in ("merc-outpost", "corner-shop", "factory", "church", "museum"):
+        assert f"draw:{cid}" in drawable
+
+
+def test_lookout_example_keep_refuse_forced_forced_seed_phase_de_pioche_exemple() -> None:
+    """Kept, refused (Ancien dépôt), forced (Vieux parking), forced third (Briqueterie)."""
+    s = round_one_lookout()
+    hand0 = sum(s.hand)
+    play(s, "draw:shipwreck", "keep")
+    play(s, "draw:underground-warehouse")
+    assert s.phase == LK_DECIDE
+    play(s, "refuse")
+    play(s, "draw:parking-lot")
+    assert s.phase == LK_DRAW and s.current_player() == CHANCE  # kept without a choice
+    play(s, "draw:brick-supplier")
+    assert s.phase == LK_EXTRA  # third card kept without a choice
+    hand = s.observation(0)["hand"]
+    assert sum(s.hand) == hand0 + 3
+    for cid in ("shipwreck", "parking-lot", "brick-supplier"):
+        assert hand[cid] == 1
+    assert s.observation(0)["discard"] == {"underground-warehouse": 1}
+
+
+def test_refusing_is_optional_keep_all_three_seed_phase_de_pioche() -> None:
+    s = round_one_lookout()
+    hand0 = sum(s.hand)
+    play(s, "draw:shipwreck", "keep", "draw:shelter", "keep", "draw:camp")
+    assert s.phase == LK_EXTRA and sum(s.hand) == hand0 + 3
+    assert s.observation(0)["discard"] == {}
+
+
+def test_pub_deal_reroll_applies_to_the_third_card_only_seed_pub_cooperation() -> None:
+    s = staged(deals=("pub",))
+    pass_to_next_lookout(s)
+    assert s.observation(0)["lookout"]["rerolls_left"] == 1
+    first_outcome(s)
+    play(s, "refuse")
+    first_outcome(s)  # the replacement of a refused first card stays forced
+    assert s.phase == LK_DRAW and s.lk_step == 1
+    assert s.observation(0)["lookout"]["rerolls_left"] == 1
+
+
+def test_pub_deal_reroll_comes_back_every_round_spec_9_a7() -> None:
+    s = staged(deals=("pub",))
+    for _ in range(2):
+        pass_to_next_lookout(s)
+        _third_card(s)
+        assert s.phase == LK_DECIDE
+        play(s, "refuse")
+        first_outcome(s)
+        assert s.phase == LK_EXTRA  # the replacement is forced
+        finish_lookout(s)
+
+
+@pytest.mark.parametrize(
+    ("deals", "locs", "rerolls"),
+    [
+        (("pub",), (), 1),  # Pub as a deal (coopération)
+        ((), ("pub",), 0),  # Pub built (rattachement) only draws at Production
+        ((), ("ruined-library",), 1),  # Ancienne bibliothèque built (rattachement)
+        (("ruined-library",), (), 0),  # as a deal it is just a gun
+    ],
+)
+def test_which_cards_grant_the_third_card_reroll_seed_changements(
+    deals: tuple[str, ...], locs: tuple[str, ...], rerolls: int
+) -> None:
+    s = staged(deals=deals, locs=locs)
+    pass_to_next_lookout(s)
+    assert s.rerolls == rerolls
+    _third_card(s)
+    assert (s.phase == LK_DECIDE) == (rerolls > 0)
+
+
+def test_lookout_reshuffles_the_discard_when_the_pile_runs_out_spec_9_a8() -> None:
+    s = staged()
+    d = s.to_dict()
+    for t, c in enumerate(d["pile"]):
+        d["discard"][t] += c
+        d["pile"][t] = 0
+    s = s.game.state_from_dict(d)
+    discarded = sum(s.discard)
+    pass_to_next_lookout(s)
+    assert s.tally[4] == 1 and s.pile_n == discarded and sum(s.discard) == 0
+    finish_lookout(s)
+    assert card_total(s) == list(s.cs.copies)
+
+
+def test_lookout_with_no_card_anywhere_skips_the_draws_spec_9_a8() -> None:
+    s = staged()
+    d = s.to_dict()
+    for zone in ("pile", "discard"):
+        for t, c in enumerate(d[zone]):
+            d["hand"][t] += c
+            d[zone][t] = 0
+    s = s.game.state_from_dict(d)
+    hand0 = sum(s.hand)
+    play(s, "pass")
+    finish_lookout(s)
+    assert s.round == 2 and s.phase == ACTIONS and sum(s.hand) == hand0
+    assert card_total(s) == list(s.cs.copies)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from solotable.core.datafile import read_json
 from solotable.core.errors import DataFileError
-from solotable.core.game import Assumption, parse_assumptions
+from solotable.core.game import Assumption, check_confidence, parse_assumptions
 from solotable.games.fifty_first_state.goods import (
     CARD,
     GOOD_INDEX,
@@ -37,6 +37,29 @@ REWARD_GOODS = GOOD_NAMES
 CONNECTION_DECKS = ("blue", "red")
 
 
+class PerIcon(NamedTuple):
+    """A "1 good per X-type location, up to a maximum" production."""
+
+    good: int
+    icon_mask: int
+    max: int
+
+
+class Keep(NamedTuple):
+    """How much a storage feature keeps through Cleanup."""
+
+    goods: int
+    """Basic goods."""
+    workers: int
+
+
+class VpPerIcon(NamedTuple):
+    """A "1 VP per X-type location, up to a maximum" build bonus."""
+
+    icon_mask: int
+    max: int
+
+
 @dataclass(frozen=True)
 class CardSet:
     """Per-type tables (tuples indexed by card type) of one validated card set."""
@@ -53,10 +76,8 @@ class CardSet:
     icon_mask: tuple[int, ...]
     effect: tuple[int, ...]
     prod_gain: tuple[Vector, ...]
-    per_icon: tuple[tuple[int, int, int], ...]
-    """(good, icon mask, max) for per-type production."""
-    keep: tuple[tuple[int, int], ...]
-    """(basic goods, workers) a card may keep through Cleanup."""
+    per_icon: tuple[PerIcon, ...]
+    keep: tuple[Keep, ...]
     act_cost: tuple[Vector, ...]
     act_any: tuple[int, ...]
     """Basic goods of the player's choice in an action's cost."""
@@ -68,7 +89,7 @@ class CardSet:
     act_uses: tuple[int, ...]
     bonus_gain: tuple[Vector, ...]
     bonus_store: tuple[Vector, ...]
-    bonus_vpi: tuple[tuple[int, int] | None, ...]
+    bonus_vpi: tuple[VpPerIcon | None, ...]
     deal: tuple[Vector, ...]
     raze: tuple[Vector, ...]
     deal_reroll: tuple[bool, ...]
@@ -174,12 +195,7 @@ def load_card_set(data: Any, source: str) -> CardSet:
     if clash:
         raise DataFileError(f"{source}: connections: id {sorted(clash)[0]!r} is also a card id")
     assumptions = parse_assumptions(data.get("assumptions", []), source)
-    prov = data.get("provenance", {})
-    prov_text = (
-        f"{prov.get('source', '')} (confidence {prov.get('confidence', '?')})"
-        if isinstance(prov, dict)
-        else str(prov)
-    )
+    prov_text = provenance_text(data.get("provenance"), source)
 
     def col(key: str) -> tuple[Any, ...]:
         return tuple(r[key] for r in rows)
@@ -194,9 +210,13 @@ def load_card_set(data: Any, source: str) -> CardSet:
         for ic in r["icons"]:
             m |= icon_bit[ic]
         masks.append(m)
-    per_icon = tuple((g, icon_bit.get(ic, 0), mx) for (g, ic, mx) in (r["per_icon"] for r in rows))
+    per_icon = tuple(
+        PerIcon(g, icon_bit.get(ic, 0), mx) for (g, ic, mx) in (r["per_icon"] for r in rows)
+    )
     bonus_vpi = tuple(
-        None if r["bonus_vpi"] is None else (icon_bit.get(r["bonus_vpi"][0], 0), r["bonus_vpi"][1])
+        None
+        if r["bonus_vpi"] is None
+        else VpPerIcon(icon_bit.get(r["bonus_vpi"][0], 0), r["bonus_vpi"][1])
         for r in rows
     )
     return CardSet(
@@ -213,7 +233,7 @@ def load_card_set(data: Any, source: str) -> CardSet:
         effect=col("effect"),
         prod_gain=col("prod_gain"),
         per_icon=per_icon,
-        keep=col("keep"),
+        keep=tuple(Keep(*k) for k in col("keep")),
         act_cost=col("act_cost"),
         act_any=col("act_any"),
         act_deal=col("act_deal"),
@@ -238,6 +258,23 @@ def load_card_set(data: Any, source: str) -> CardSet:
         assumptions=tuple(assumptions),
         provenance=prov_text,
     )
+
+
+def provenance_text(prov: Any, source: str) -> str:
+    """A data file's ``provenance`` object in words, its confidence validated.
+
+    The confidence must be high, medium or low like every other one in the
+    project (``core.game.check_confidence``), so it can be sorted and filtered.
+    A card set without provenance (a user's own file) is allowed and says so.
+    """
+    if prov is None:
+        return " (confidence ?)"
+    if not isinstance(prov, dict):
+        raise DataFileError(f"{source}: provenance must be an object with source and confidence")
+    if not isinstance(prov.get("source"), str) or not prov["source"]:
+        raise DataFileError(f"{source}: provenance.source must be a non-empty string")
+    confidence = check_confidence(prov.get("confidence"), f"{source}: provenance")
+    return f"{prov['source']} (confidence {confidence})"
 
 
 def _parse_card(c: dict[str, Any], where: str, icon_names: list[str]) -> dict[str, Any]:
@@ -423,4 +460,13 @@ def read_card_file(path: str) -> CardSet:
     return load_card_set(read_json(path, "card file"), Path(path).name)
 
 
-__all__ = ["CARD", "VP", "CardSet", "load_card_set", "read_card_file"]
+__all__ = [
+    "CARD",
+    "VP",
+    "CardSet",
+    "Keep",
+    "PerIcon",
+    "VpPerIcon",
+    "load_card_set",
+    "read_card_file",
+]

@@ -7,7 +7,12 @@ from typing import Any
 
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, parse_assumptions
-from solotable.games.fifty_first_state.cards import REAL_GOODS, REWARD_GOODS, parse_vector
+from solotable.games.fifty_first_state.cards import (
+    REAL_GOODS,
+    REWARD_GOODS,
+    parse_vector,
+    provenance_text,
+)
 from solotable.games.fifty_first_state.goods import GOOD_INDEX, Vector
 
 
@@ -36,6 +41,7 @@ class FactionSet:
 def load_factions(data: Any, source: str) -> FactionSet:
     if not isinstance(data, dict) or not isinstance(data.get("factions"), list):
         raise DataFileError(f"{source}: expected an object with a 'factions' list")
+    provenance_text(data.get("provenance"), source)
     income, _ = parse_vector(data.get("income"), f"{source}: income", REWARD_GOODS)
     out = []
     for i, f in enumerate(data["factions"]):

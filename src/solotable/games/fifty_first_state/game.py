@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from importlib import resources
 from typing import Any, ClassVar
 
 from solotable.core.game import Assumption, Game, GameInfo, Observation
@@ -13,9 +14,11 @@ from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
 from solotable.games.fifty_first_state.actions import Layout
 from solotable.games.fifty_first_state.cards import CardSet, load_card_set, read_card_file
-from solotable.games.fifty_first_state.engine import FiftyFirstStateState
 from solotable.games.fifty_first_state.factions import FactionSet, load_factions
-from solotable.games.fifty_first_state.view import render, state_from_observation
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, Vector
+from solotable.games.fifty_first_state.observation import observe, state_from_observation
+from solotable.games.fifty_first_state.render import render
+from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
 PACKAGE = "solotable.games.fifty_first_state"
 FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
@@ -23,16 +26,12 @@ FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
 
 @lru_cache(maxsize=1)
 def _default_cards() -> CardSet:
-    from importlib import resources
-
     text = resources.files(PACKAGE).joinpath("data", "base_deck.json").read_text("utf-8")
     return load_card_set(json.loads(text), "base_deck.json")
 
 
 @lru_cache(maxsize=1)
 def _default_factions() -> FactionSet:
-    from importlib import resources
-
     text = resources.files(PACKAGE).joinpath("data", "factions.json").read_text("utf-8")
     return load_factions(json.loads(text), "factions.json")
 
@@ -106,6 +105,11 @@ class FiftyFirstStateGame(Game):
         """A position from ``State.to_dict`` output (tests stage situations this way)."""
         return FiftyFirstStateState.from_dict(self, d)
 
+    def observe(self, state: FiftyFirstStateState) -> dict[str, Any]:
+        """The player's view of ``state`` (``State.observation`` asks the game, so that
+        ``observation.py`` may import the state and never the reverse)."""
+        return observe(state)
+
     def render(self, observation: Observation) -> str:
         return render(self, observation)
 
@@ -133,7 +137,7 @@ class FiftyFirstStateGame(Game):
                     "prod_gain": _named(cs.prod_gain[t]),
                     "per_icon": None
                     if cs.effect[t] != 2
-                    else {"good": _gname(cs.per_icon[t][0]), "max": cs.per_icon[t][2]},
+                    else {"good": GOOD_NAMES[cs.per_icon[t].good], "max": cs.per_icon[t].max},
                     "act_cost": _named(cs.act_cost[t]),
                     "act_any": cs.act_any[t],
                     "act_deal": cs.act_deal[t],
@@ -151,11 +155,5 @@ class FiftyFirstStateGame(Game):
         return out
 
 
-def _gname(g: int) -> str:
-    from solotable.games.fifty_first_state.goods import GOOD_NAMES
-
-    return GOOD_NAMES[g]
-
-
-def _named(vec: tuple[tuple[int, int], ...]) -> dict[str, int]:
-    return {_gname(g): n for g, n in vec}
+def _named(vec: Vector) -> dict[str, int]:
+    return {GOOD_NAMES[g]: n for g, n in vec}

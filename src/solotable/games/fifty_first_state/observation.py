@@ -1,5 +1,5 @@
-"""What the player sees (the observation), the table drawn from it, and the
-reverse: a full state rebuilt from an observation for search agents.
+"""What the player sees (the observation), and the reverse: a full state
+rebuilt from an observation for search agents (``sample_state``).
 
 Every card the solo player handles is seen face up at some point, so the
 composition of every pile can be worked out; only the order of the draw
@@ -12,10 +12,20 @@ from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.rng import Rng
-from solotable.games.fifty_first_state import engine as E
 from solotable.games.fifty_first_state.cards import KINDS
-from solotable.games.fifty_first_state.describe import bonus_text, effect_text
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS, vector_text
+from solotable.games.fifty_first_state.state import FiftyFirstStateState
+from solotable.games.fifty_first_state.table import (
+    ACTIONS,
+    END,
+    LK_DECIDE,
+    PHASE_NAMES,
+    ROUNDS,
+    STORE,
+    Location,
+    OpponentCard,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
@@ -31,24 +41,24 @@ def _goods(vec: list[int]) -> dict[str, int]:
     return {OBS_GOODS[i]: vec[i] for i in range(NUM_GOODS)}
 
 
-def _step(s: E.FiftyFirstStateState) -> str:
+def _step(s: FiftyFirstStateState) -> str:
     cs = s.cs
     ph = s.phase
-    if ph == E.END:
+    if ph == END:
         return "game over"
     if s.pending_draws:
         return f"drawing {s.pending_draws} card(s)"
-    if ph == E.LK_DECIDE:
+    if ph == LK_DECIDE:
         which = ("first", "second", "third")[s.lk_step]
         return f"Lookout, {which} card: keep or refuse {cs.names[s.pending_card]}"
-    if ph == E.STORE:
+    if ph == STORE:
         return "Cleanup: store goods on your storage cards, then done"
-    if ph == E.ACTIONS:
+    if ph == ACTIONS:
         return "your action (or pass)"
     return "chance"
 
 
-def observe(s: E.FiftyFirstStateState) -> dict[str, Any]:
+def observe(s: FiftyFirstStateState) -> dict[str, Any]:
     cs = s.cs
     L = s.L
     fset = s.game.factions
@@ -56,8 +66,8 @@ def observe(s: E.FiftyFirstStateState) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "game": "51st-state",
         "round": s.round,
-        "rounds": E.ROUNDS,
-        "phase": E.PHASE_NAMES[s.phase],
+        "rounds": ROUNDS,
+        "phase": PHASE_NAMES[s.phase],
         "phase_id": s.phase,
         "step": _step(s),
         "faction": fac.id if fac else None,
@@ -88,16 +98,16 @@ def observe(s: E.FiftyFirstStateState) -> dict[str, Any]:
         "vp": s.vp,
         "locations": [
             {
-                "card": cs.ids[loc[0]],
-                "row": KINDS[cs.kind[loc[0]]],
-                "uses_left": loc[1],
-                "stored": {OBS_GOODS[i]: c for i, c in enumerate(loc[2]) if c},
+                "card": cs.ids[loc.card],
+                "row": KINDS[cs.kind[loc.card]],
+                "uses_left": loc.uses,
+                "stored": {OBS_GOODS[i]: c for i, c in enumerate(loc.stored) if c},
             }
             for loc in s.locs
         ],
         "deals": _counts(cs.ids, s.deals),
         "faction_used": s.fac_used,
-        "opponent": [{"card": cs.ids[o[0]], "used": bool(o[1])} for o in s.opp],
+        "opponent": [{"card": cs.ids[o.card], "used": bool(o.used)} for o in s.opp],
         "opponent_deck": _counts(cs.ids, s.opp_deck),
         "opponent_deck_size": s.opp_n,
         "draw_pile_size": s.pile_n,
@@ -112,7 +122,7 @@ def observe(s: E.FiftyFirstStateState) -> dict[str, Any]:
             "pile_size": sum(s.conn_pile),
         },
         "tally": list(s.tally),
-        "terminal": s.phase == E.END,
+        "terminal": s.phase == END,
         "score": {"vp": s.vp, "locations": len(s.locs), "total": s.final_score()},
         "outcome": s.outcome(),
     }
@@ -121,7 +131,7 @@ def observe(s: E.FiftyFirstStateState) -> dict[str, Any]:
 
 def state_from_observation(
     game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng
-) -> E.FiftyFirstStateState:
+) -> FiftyFirstStateState:
     """A state matching ``obs``; the draw pile is the complement of every seen card."""
     try:
         return _rebuild(game, obs, rng)
@@ -129,10 +139,10 @@ def state_from_observation(
         raise SolotableError(f"observation does not fit 51st-state: {e!r}") from e
 
 
-def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> E.FiftyFirstStateState:
+def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> FiftyFirstStateState:
     cs = game.cards
     L = game.layout
-    s = E.FiftyFirstStateState(game, blank=True)
+    s = FiftyFirstStateState(game, blank=True)
     s.rng = Rng(rng.below(2**63))
     s.history = []
 
@@ -142,7 +152,7 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> E.Fift
             out[index[k]] = c
         return out
 
-    s.phase = int(obs["phase_id"])
+    s.phase = int(Phase(int(obs["phase_id"])))
     s.round = int(obs["round"])
     s.faction = game.factions.ids().index(obs["faction"]) if obs["faction"] else -1
     s.hand = vec(obs["hand"], L.hand_index, L.h)
@@ -150,18 +160,18 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> E.Fift
     s.aside = vec(obs["set_aside"], L.card_index, L.n)
     s.opp_deck = vec(obs["opponent_deck"], L.card_index, L.n)
     s.opp_n = sum(s.opp_deck)
-    s.opp = [[L.card_index[o["card"]], int(o["used"])] for o in obs["opponent"]]
+    s.opp = [OpponentCard(L.card_index[o["card"]], int(o["used"])) for o in obs["opponent"]]
     s.locs = [
-        [
+        Location(
             L.card_index[loc["card"]],
             loc["uses_left"],
             [loc["stored"].get(OBS_GOODS[i], 0) for i in range(NUM_GOODS)],
-        ]
+        )
         for loc in obs["locations"]
     ]
     s.deals = vec(obs["deals"], L.card_index, L.n)
     s.goods = [obs["goods"][OBS_GOODS[i]] for i in range(NUM_GOODS)]
-    s.st = [sum(loc[2][i] for loc in s.locs) for i in range(NUM_GOODS)]
+    s.st = [sum(loc.stored[i] for loc in s.locs) for i in range(NUM_GOODS)]
     s.vp = obs["vp"]
     s.fac_used = obs["faction_used"]
     s.pending_draws = obs["pending_draws"]
@@ -180,9 +190,9 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> E.Fift
     s.tally = list(obs["tally"])
     seen = [s.hand[t] + s.discard[t] + s.aside[t] + s.opp_deck[t] + s.deals[t] for t in range(L.n)]
     for o in s.opp:
-        seen[o[0]] += 1
+        seen[o.card] += 1
     for loc in s.locs:
-        seen[loc[0]] += 1
+        seen[loc.card] += 1
     if s.pending_card >= 0:
         seen[s.pending_card] += 1
     s.pile = [cs.copies[t] - seen[t] for t in range(L.n)]
@@ -197,98 +207,3 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> E.Fift
         for c in range(L.c)
     ]
     return s
-
-
-# ---------------------------------------------------------------- render
-def _esc(text: str) -> str:
-    return text.replace("[", "\\[")
-
-
-def render(game: FiftyFirstStateGame, obs: dict[str, Any]) -> str:
-    cs = game.cards
-    L = game.layout
-    out: list[str] = []
-    fac = obs["faction_name"] or "faction not chosen yet"
-    out.append(
-        f"[bold]51st State — solo[/bold]  {_esc(fac)}  round {obs['round']}/{obs['rounds']}"
-        f"  phase: [cyan]{obs['phase']}[/cyan]  — {_esc(obs['step'])}"
-    )
-    if obs["terminal"]:
-        sc = obs["score"]
-        out.append("")
-        out.append("[bold green]GAME OVER[/bold green] — " + _esc(obs["outcome"]))
-        out.append(
-            f"  VP tokens: {sc['vp']}   locations: {sc['locations']} x 1 VP   "
-            f"[bold]final score: {sc['total']}[/bold]"
-        )
-        t = obs["tally"]
-        out.append(
-            f"  built {t[0]}, deals made {t[1]}, razed {t[2]}, developed {t[3]}, "
-            f"location uses {t[5]}, opponent cards used {t[6]}, reshuffles {t[4]}"
-        )
-    g = obs["goods"]
-    goods = "  ".join(f"{k} {v}" for k, v in g.items() if v)
-    out.append("")
-    out.append(f"[bold]VP[/bold] {obs['vp']}   [bold]supply[/bold] {goods or '(empty)'}")
-    rows: dict[str, list[str]] = {"production": [], "feature": [], "action": []}
-    for loc in obs["locations"]:
-        t = L.card_index[loc["card"]]
-        txt = _esc(f"{cs.names[t]} ({effect_text(cs, t)})")
-        if loc["row"] == "action":
-            txt += f" [yellow]{loc['uses_left']} use(s) left[/yellow]"
-        if loc["stored"]:
-            txt += " stored: " + ", ".join(f"{v} {k}" for k, v in loc["stored"].items())
-        rows[loc["row"]].append(txt)
-    for row, items in rows.items():
-        out.append(f"[bold]{row:>10}[/bold] " + ("\n           ".join(items) if items else "-"))
-    deals = ", ".join(
-        f"{cs.names[L.card_index[k]]}{'' if v == 1 else f' x{v}'}" for k, v in obs["deals"].items()
-    )
-    out.append(f"[bold]     deals[/bold] {_esc(deals) or '-'}")
-    if obs["faction_actions"]:
-        # Escape the texts only: the "(used)" mark is markup and must stay live.
-        fa = "; ".join(
-            _esc(f"{a['n']}: {a['cost']} -> {a['gain']}")
-            + (" [dim](used)[/dim]" if a["used"] else "")
-            for a in obs["faction_actions"]
-        )
-        out.append(f"[bold]   faction[/bold] {fa}")
-    out.append("")
-    out.append("[bold]Hand[/bold] (build: grey / deal: blue / raze: red contacts = distance)")
-    for k, v in obs["hand"].items():
-        h = L.hand_index[k]
-        mult = f" x{v}" if v > 1 else ""
-        if h < L.n:
-            bonus = bonus_text(cs, h)
-            kind = KINDS[cs.kind[h]][:4] + ("/open" if cs.open[h] else "")
-            line = (
-                f"  [bold]{k}[/bold]{mult} ({kind}, dist {cs.distance[h]}, "
-                f"{'/'.join(cs.icons[h])}): {_esc(effect_text(cs, h))}"
-                + (f"; bonus: {_esc(bonus)}" if bonus else "")
-                + f"\n      deal: {vector_text(cs.deal[h])}; raze: {vector_text(cs.raze[h])}"
-            )
-        else:
-            c = h - L.n
-            line = f"  [bold]{k}[/bold]{mult} (connection): {vector_text(cs.conn_gain[c])}" + (
-                f" for {vector_text(cs.conn_cost[c])}" if cs.conn_cost[c] else ""
-            )
-        out.append(line)
-    if not obs["hand"]:
-        out.append("  (empty)")
-    if obs["pending_card"]:
-        t = L.card_index[obs["pending_card"]]
-        out.append(f"[bold magenta]Lookout card:[/bold magenta] {_esc(cs.names[t])} — keep/refuse")
-        out.append(f"  rerolls left for the third card: {obs['lookout']['rerolls_left']}")
-    opp = ", ".join(
-        f"{cs.names[L.card_index[o['card']]]}{' (used)' if o['used'] else ''}"
-        for o in obs["opponent"]
-    )
-    out.append("")
-    out.append(f"[bold]Opponent[/bold] open cards: {_esc(opp) or '-'}")
-    fu = obs["connections"]["face_up"]
-    out.append(
-        f"[bold]Piles[/bold] draw {obs['draw_pile_size']}, discard {sum(obs['discard'].values())},"
-        f" opponent deck {obs['opponent_deck_size']}; face-up connections: "
-        f"blue {fu['blue'] or '-'}, red {fu['red'] or '-'}"
-    )
-    return "\n".join(out)

@@ -1,0 +1,353 @@
+"""The Actions phase (spec §3.4; seed: Les phases restantes — unchanged in solo).
+
+The player acts one action at a time until passing: build, make a deal or
+raze a card from hand (contacts equal to its distance, universal contacts
+standing in), develop a location, use an action location, a faction action,
+2 workers for a good or a card, take and play connection cards, or send a
+worker to an opponent card (``rules/opponent.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solotable.games.fifty_first_state import actions as K
+from solotable.games.fifty_first_state.cards import E_ACTION, PRODUCTION
+from solotable.games.fifty_first_state.goods import (
+    AMMO,
+    BLUE,
+    BRICK,
+    DEVELOPMENT,
+    GREY,
+    NUM_GOODS,
+    RED,
+    UNIVERSAL,
+    WORKER,
+)
+from solotable.games.fifty_first_state.rules.cleanup import end_actions
+from solotable.games.fifty_first_state.rules.opponent import opponent_moves, use_opponent_card
+from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact, plus
+from solotable.games.fifty_first_state.rules.production import produce
+from solotable.games.fifty_first_state.table import (
+    T_BUILT,
+    T_DEALS,
+    T_DEVELOPED,
+    T_LOCATION_USES,
+    T_RAZED,
+    Location,
+)
+
+if TYPE_CHECKING:
+    from solotable.games.fifty_first_state.state import FiftyFirstStateState
+
+TWO_WORKERS = ((WORKER, 2),)
+ONE_BRICK = ((BRICK, 1),)
+ONE_TOKEN = ((DEVELOPMENT, 1),)
+
+
+def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
+    """Every legal action of the Actions phase, sorted (``pass`` always among them)."""
+    cs = s.cs
+    L = s.L
+    n = L.n
+    out = [K.PASS_ID]
+    hand = s.hand
+    g = s.goods
+    st = s.st
+    workers = g[WORKER] + st[WORKER]
+    have_dev = g[DEVELOPMENT] + st[DEVELOPMENT] > 0
+    have_brick = g[BRICK] + st[BRICK] + g[AMMO] + st[AMMO] > 0
+    loc_types = sorted({loc.card for loc in s.locs}) if have_dev or have_brick else []
+    compat = s.game.develop_compat
+    grey = g[GREY] + st[GREY]
+    blue = g[BLUE] + st[BLUE]
+    red = g[RED] + st[RED]
+    univ = g[UNIVERSAL] + st[UNIVERSAL]
+    dist = cs.distance
+    for t in [t for t in range(n) if hand[t]]:
+        d = dist[t]
+        if grey + univ >= d:
+            out.append(L.BUILD + t)
+        if blue + univ >= d:
+            out.append(L.DEAL + t)
+        if red + univ >= d:
+            out.append(L.RAZE + t)
+        if loc_types:
+            ct = compat[t]
+            dev0 = L.DEV + t * n
+            dev1 = dev0 + n * n
+            if have_brick:
+                out.extend([dev0 + u for u in loc_types if ct >> u & 1])
+            if have_dev:
+                out.extend([dev1 + u for u in loc_types])
+    seen = 0
+    effect = cs.effect
+    for loc in s.locs:
+        t = loc.card
+        if loc.uses <= 0 or effect[t] != E_ACTION or seen >> t & 1:
+            continue
+        seen |= 1 << t
+        out.extend(use_moves(s, t))
+    fac = s.game.factions.factions[s.faction]
+    for k in range(3):
+        if s.fac_used >> k & 1 or not can_pay(s, fac.action_cost[k]):
+            continue
+        if fac.action_card[k]:
+            base = L.FAC_CARD + k * L.h
+            out.extend(base + h for h in range(L.h) if hand[h])
+        else:
+            out.append(L.FAC + k)
+    if workers >= 2:
+        out.extend(range(L.WORK, L.WORK + 5))
+        if s.face_up[0] >= 0:
+            out.append(L.TAKE)
+        if s.face_up[1] >= 0:
+            out.append(L.TAKE + 1)
+    for c in range(L.c):
+        if hand[n + c] and can_pay(s, cs.conn_cost[c]):
+            out.append(L.PLAY + c)
+    if workers >= 1 and s.opp:
+        opponent_moves(s, out)
+    out.sort()
+    return out
+
+
+def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
+    """Whether ``a`` is among ``action_phase_moves``, tested for that one id."""
+    if a == K.PASS_ID:
+        return True
+    cs = s.cs
+    L = s.L
+    kind, x, y, z = L.decode(a)
+    g = s.goods
+    st = s.st
+    hand = s.hand
+    if kind == K.BUILD or kind == K.DEAL or kind == K.RAZE:
+        col = GREY if kind == K.BUILD else BLUE if kind == K.DEAL else RED
+        return hand[x] > 0 and g[col] + st[col] + g[UNIVERSAL] + st[UNIVERSAL] >= cs.distance[x]
+    if kind == K.DEVELOP:
+        if not hand[x] or not any(loc.card == y for loc in s.locs):
+            return False
+        if z:
+            return g[DEVELOPMENT] + st[DEVELOPMENT] > 0
+        have_brick = g[BRICK] + st[BRICK] + g[AMMO] + st[AMMO] > 0
+        return have_brick and bool(s.game.develop_compat[x] >> y & 1)
+    if kind == K.USE:
+        if cs.effect[x] != E_ACTION or not any(lo.card == x and lo.uses > 0 for lo in s.locs):
+            return False
+        return a in use_moves(s, x)
+    if kind == K.FACTION:
+        fac = s.game.factions.factions[s.faction]
+        if s.fac_used >> x & 1 or not can_pay(s, fac.action_cost[x]):
+            return False
+        return y >= 0 and hand[y] > 0 if fac.action_card[x] else y < 0
+    workers = g[WORKER] + st[WORKER]
+    if kind == K.WORK:
+        return workers >= 2
+    if kind == K.TAKE:
+        return workers >= 2 and s.face_up[x] >= 0
+    if kind == K.PLAY:
+        return hand[L.n + x] > 0 and can_pay(s, cs.conn_cost[x])
+    if kind == K.OPP:
+        return workers >= 1 and any(o.card == x and not o.used for o in s.opp)
+    return False
+
+
+def use_moves(s: FiftyFirstStateState, t: int) -> list[int]:
+    """The ways to use action location ``t`` now (spec §3.4, §6.2 choice costs)."""
+    cs = s.cs
+    L = s.L
+    cost = cs.act_cost[t]
+    if cs.act_any[t]:
+        # Only goods actually held are offered: paying "gun" with ammo would
+        # duplicate "use X ammo".
+        g = s.goods
+        st = s.st
+        return [
+            L.use(t, 1 + i) for i in range(5) if g[i] + st[i] > 0 and can_pay(s, plus(cost, (i, 1)))
+        ]
+    if not can_pay(s, cost):
+        return []
+    if cs.act_deal[t]:
+        return [L.use(t, 6 + d) for d, c in enumerate(s.deals) if c]
+    if cs.act_choice[t]:
+        return [L.use(t, 1 + i) for i in range(4)]
+    return [L.use(t)]
+
+
+def do_action(s: FiftyFirstStateState, a: int) -> None:
+    """Carry out one legal action of the Actions phase."""
+    if a == K.PASS_ID:
+        end_actions(s)
+        return
+    kind, x, y, z = s.L.decode(a)
+    if kind == K.BUILD:
+        build(s, x)
+    elif kind == K.DEAL:
+        make_deal(s, x)
+    elif kind == K.RAZE:
+        raze_from_hand(s, x)
+    elif kind == K.DEVELOP:
+        develop(s, x, y, bool(z))
+    elif kind == K.USE:
+        use_location(s, x, y)
+    elif kind == K.FACTION:
+        faction_action(s, x, y)
+    elif kind == K.WORK:
+        workers_for_a_good(s, x)
+    elif kind == K.TAKE:
+        take_connection(s, x)
+    elif kind == K.PLAY:
+        play_connection(s, x)
+    elif kind == K.OPP:
+        use_opponent_card(s, x)
+
+
+def build(s: FiftyFirstStateState, t: int) -> None:
+    """Spec §3.4 Build: grey contacts equal to the distance; the card enters the state."""
+    pay(s, ((GREY, s.cs.distance[t]),))
+    s.hand[t] -= 1
+    place_location(s, t)
+    s.tally[T_BUILT] += 1
+
+
+def make_deal(s: FiftyFirstStateState, t: int) -> None:
+    """Spec §3.4 Deal: blue contacts equal to the distance; its reward now and each round."""
+    cs = s.cs
+    pay(s, ((BLUE, cs.distance[t]),))
+    s.hand[t] -= 1
+    s.deals[t] += 1
+    gain(s, cs.deal[t])
+    s.tally[T_DEALS] += 1
+
+
+def raze_from_hand(s: FiftyFirstStateState, t: int) -> None:
+    """Spec §3.4 Raze: red contacts equal to the distance; the spoils, the card discarded."""
+    cs = s.cs
+    pay(s, ((RED, cs.distance[t]),))
+    s.hand[t] -= 1
+    s.discard[t] += 1
+    gain(s, cs.raze[t])
+    s.tally[T_RAZED] += 1
+
+
+def place_location(s: FiftyFirstStateState, t: int, at: int = -1) -> None:
+    """Spec §3.4: a card enters the state as built (appended, or over location ``at``).
+
+    It produces at once if it is a production location, gives its build bonus
+    (goods, goods stored on it, or VP per type counting itself).
+    """
+    cs = s.cs
+    loc = Location(t, cs.act_uses[t], [0] * NUM_GOODS)
+    locs = s.locs
+    if at < 0:
+        locs.append(loc)
+    else:
+        locs[at] = loc
+    if cs.kind[t] == PRODUCTION:
+        produce(s, t, locs)
+    gain(s, cs.bonus_gain[t])
+    for good, n in cs.bonus_store[t]:
+        loc.stored[good] += n
+        s.st[good] += n
+    vpi = cs.bonus_vpi[t]
+    if vpi is not None:
+        m, mx = vpi
+        mask = cs.icon_mask
+        s.vp += min(mx, sum(1 for lo in locs if mask[lo.card] & m))
+
+
+def develop(s: FiftyFirstStateState, t: int, u: int, token: bool) -> None:
+    """Spec §3.4 Develop: card ``t`` from hand replaces location ``u`` for +1 VP.
+
+    Paid with 1 brick (or ammo) when they share an icon, or with a development
+    token for any card. Of two copies of ``u`` the one with fewer uses left is
+    replaced (assumption ``develop.copy``); its stored goods return to the supply.
+    """
+    pay(s, ONE_TOKEN if token else ONE_BRICK)
+    locs = s.locs
+    best = -1
+    for i, loc in enumerate(locs):
+        if loc.card == u and (best < 0 or loc.uses < locs[best].uses):
+            best = i
+    stored = locs[best].stored
+    for i in range(NUM_GOODS):
+        if stored[i]:
+            s.goods[i] += stored[i]
+            s.st[i] -= stored[i]
+    s.discard[u] += 1
+    s.hand[t] -= 1
+    s.vp += 1
+    place_location(s, t, best)
+    s.tally[T_DEVELOPED] += 1
+
+
+def use_location(s: FiftyFirstStateState, t: int, p: int) -> None:
+    """Spec §3.4, §6.2: an action location's printed cost for its reward, once per use.
+
+    ``p`` is the choice: 1..5 a good to pay (fuel gun iron brick ammo) or to
+    take (seed: Caravane de pillards), 6+d the deal ``d`` given up.
+    """
+    cs = s.cs
+    for loc in s.locs:
+        if loc.card == t and loc.uses > 0:
+            loc.uses -= 1
+            break
+    if cs.act_any[t]:
+        # The named good itself pays: "use X fuel" must not spend ammo instead
+        # (that is "use X ammo"), even when the fuel sits on a storage card.
+        pay_exact(s, p - 1, 1)
+    pay(s, cs.act_cost[t])
+    if cs.act_deal[t]:
+        d = p - 6
+        s.deals[d] -= 1
+        s.discard[d] += 1
+    gain(s, cs.act_gain[t])
+    if cs.act_choice[t]:
+        s.goods[p - 1] += cs.act_choice[t]
+    s.tally[T_LOCATION_USES] += 1
+
+
+def faction_action(s: FiftyFirstStateState, k: int, h: int) -> None:
+    """Spec §3.4, §3.5: faction action ``k`` once per round (``h``: a hand card it costs)."""
+    fac = s.game.factions.factions[s.faction]
+    pay(s, fac.action_cost[k])
+    if h >= 0:
+        discard_from_hand(s, h)
+    gain(s, fac.action_gain[k])
+    s.fac_used |= 1 << k
+
+
+def workers_for_a_good(s: FiftyFirstStateState, x: int) -> None:
+    """Spec §3.4: 2 workers for 1 basic good (x 0..3) or 1 card (x 4), repeatable."""
+    pay(s, TWO_WORKERS)
+    if x == 4:
+        s.pending_draws += 1
+    else:
+        s.goods[x] += 1
+
+
+def take_connection(s: FiftyFirstStateState, x: int) -> None:
+    """Spec §3.4, §3.6: 2 workers take the face-up connection card of deck ``x``."""
+    pay(s, TWO_WORKERS)
+    s.hand[s.L.n + s.face_up[x]] += 1
+    s.face_up[x] = -1
+
+
+def play_connection(s: FiftyFirstStateState, c: int) -> None:
+    """Spec §3.6: a connection card from hand is played for its cost and discarded."""
+    cs = s.cs
+    pay(s, cs.conn_cost[c])
+    s.hand[s.L.n + c] -= 1
+    s.conn_discard[c] += 1
+    gain(s, cs.conn_gain[c])
+
+
+def discard_from_hand(s: FiftyFirstStateState, h: int) -> None:
+    """A hand card (location or connection) goes to its discard pile."""
+    s.hand[h] -= 1
+    n = s.L.n
+    if h < n:
+        s.discard[h] += 1
+    else:
+        s.conn_discard[h - n] += 1

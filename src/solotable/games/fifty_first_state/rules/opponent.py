@@ -1,0 +1,59 @@
+"""The virtual opponent: its deck's reveal and its open cards (seed: La phase de pioche).
+
+The opponent deck is a count vector (its order is never stored); revealed
+cards stay in play and accumulate (spec §9 A2). The player may send one
+worker to each of them once per round for its production (spec §9 A3); the
+opponent itself gains nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solotable.games.fifty_first_state.goods import WORKER
+from solotable.games.fifty_first_state.rules.payment import pay
+from solotable.games.fifty_first_state.rules.production import produce, production_phase
+from solotable.games.fifty_first_state.table import T_OPPONENT_USES, OpponentCard
+
+if TYPE_CHECKING:
+    from solotable.games.fifty_first_state.state import FiftyFirstStateState
+
+ONE_WORKER = ((WORKER, 1),)
+
+
+def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:
+    """Seed: La phase de pioche, last paragraph — the opponent's top card enters play.
+
+    Production follows (seed: the other phases are unchanged). An empty
+    opponent deck reveals nothing (spec §9 A2): ``state._settle`` then goes
+    straight to Production.
+    """
+    s.opp_deck[t] -= 1
+    s.opp_n -= 1
+    s.opp.append(OpponentCard(t, 0))
+    production_phase(s)
+
+
+def opponent_moves(s: FiftyFirstStateState, out: list[int]) -> None:
+    """Append one ``opp`` action per card type with an unused copy (1 worker each)."""
+    used = 0
+    first = s.L.OPP
+    for o in s.opp:
+        t = o.card
+        if not o.used and not used >> t & 1:
+            used |= 1 << t
+            out.append(first + t)
+
+
+def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:
+    """Spec §9 A3: 1 worker, an unused opponent card of type ``t`` produces for the player.
+
+    A per-type production counts the opponent's cards, not the player's.
+    """
+    pay(s, ONE_WORKER)
+    for o in s.opp:
+        if o.card == t and not o.used:
+            o.used = 1
+            break
+    produce(s, t, s.opp)
+    s.tally[T_OPPONENT_USES] += 1

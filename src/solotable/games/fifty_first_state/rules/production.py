@@ -1,0 +1,68 @@
+"""Production (spec §3.3, §3.5; seed: Les phases restantes — unchanged in solo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from solotable.games.fifty_first_state.cards import E_KEEP, E_PER_ICON, E_PRODUCE, PRODUCTION
+from solotable.games.fifty_first_state.rules.payment import gain
+from solotable.games.fifty_first_state.table import ACTIONS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from solotable.games.fifty_first_state.state import FiftyFirstStateState
+    from solotable.games.fifty_first_state.table import Location, OpponentCard
+
+
+def production_phase(s: FiftyFirstStateState) -> None:
+    """Spec §3.3 Production, after the opponent's reveal; the Actions phase follows.
+
+    The faction gives its income and its own good (spec §3.5, §9 A5), each deal
+    its reward once per copy, each production location its goods, and goods
+    kept on storage cards through Cleanup come back to the supply (spec §6.2).
+    A built Pub's card arrives through its ``card`` reward (seed: Pub rattachement).
+    """
+    cs = s.cs
+    fac = s.game.factions
+    gain(s, fac.income)
+    s.goods[fac.factions[s.faction].good] += 1
+    for t, c in enumerate(s.deals):
+        if c:
+            gain(s, cs.deal[t], c)
+    kind = cs.kind
+    effect = cs.effect
+    goods = s.goods
+    st = s.st
+    for loc in s.locs:
+        t = loc.card
+        if kind[t] == PRODUCTION:
+            produce(s, t, s.locs)
+        elif effect[t] == E_KEEP:
+            stored = loc.stored
+            for i, n in enumerate(stored):
+                if n:
+                    goods[i] += n
+                    st[i] -= n
+                    stored[i] = 0
+    s.phase = ACTIONS
+
+
+def produce(
+    s: FiftyFirstStateState, t: int, cards: Sequence[Location] | Sequence[OpponentCard]
+) -> None:
+    """One production location of type ``t`` produces (spec §3.3, §6.2).
+
+    A per-type production counts the ``cards`` (the player's locations, or the
+    opponent's cards for a worker sent there) carrying its icon
+    itself included (assumption ``per_icon.counts_itself``), up to its maximum.
+    """
+    cs = s.cs
+    e = cs.effect[t]
+    if e == E_PRODUCE:
+        gain(s, cs.prod_gain[t])
+    elif e == E_PER_ICON:
+        good, m, mx = cs.per_icon[t]
+        mask = cs.icon_mask
+        k = sum(1 for c in cards if mask[c.card] & m)
+        s.goods[good] += min(k, mx)

@@ -1,0 +1,505 @@
+"""The solo 51st State position: whose turn, chance nodes, and the round's flow.
+
+Decks are unordered multisets (count vectors over card types): a draw is a
+chance node weighted by counts, and a reshuffle just moves the discard
+counts back into the draw pile. Only the order of the draw pile and of the
+virtual opponent's deck is unknown to the player, and the state holds none.
+
+The State holds the position and dispatches each action to the function of
+``rules/`` that carries out the rule (``lookout_draw``, ``production_phase``,
+``do_action``, ...); ``_settle`` runs the automatic steps in between.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from solotable.core.game import State
+from solotable.core.players import CHANCE, TERMINAL
+from solotable.core.rng import Rng
+from solotable.core.scorebook import settings_key
+from solotable.games.fifty_first_state.actions import (
+    DONE_ID,
+    KEEP_ID,
+    REFUSE_ID,
+    Layout,
+    describe_action,
+    explain_illegal,
+)
+from solotable.games.fifty_first_state.cards import CardSet
+from solotable.games.fifty_first_state.goods import NUM_GOODS
+from solotable.games.fifty_first_state.rules.actions import (
+    action_is_legal,
+    action_phase_moves,
+    do_action,
+)
+from solotable.games.fifty_first_state.rules.cleanup import (
+    STORE_GOODS,
+    finish_cleanup,
+    store_good,
+    store_moves,
+)
+from solotable.games.fifty_first_state.rules.deck import draw_into_hand, reshuffle_discard
+from solotable.games.fifty_first_state.rules.lookout import (
+    begin_lookout,
+    connection_flip,
+    lookout_draw,
+    lookout_extra_draw,
+    lookout_keep,
+    lookout_refuse,
+    next_lookout_card,
+    refill_connection_deck,
+)
+from solotable.games.fifty_first_state.rules.opponent import opponent_reveal
+from solotable.games.fifty_first_state.rules.production import production_phase
+from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, pick_faction
+from solotable.games.fifty_first_state.table import (
+    ACTIONS,
+    END,
+    FLIP,
+    IS_CHANCE,
+    LK_DECIDE,
+    LK_DRAW,
+    LK_EXTRA,
+    LK_REVEAL,
+    PHASE_NAMES,
+    PICK,
+    ROUNDS,
+    SETUP,
+    STORE,
+    T_BUILT,
+    T_DEALS,
+    T_DEVELOPED,
+    T_LOCATION_USES,
+    T_OPPONENT_USES,
+    T_RAZED,
+    T_RESHUFFLES,
+    Location,
+    OpponentCard,
+    Phase,
+    Tally,
+)
+
+if TYPE_CHECKING:
+    from solotable.games.fifty_first_state.game import FiftyFirstStateGame
+
+# Re-exported for tests and tools that name the phases from here.
+__all__ = [
+    "ACTIONS",
+    "END",
+    "FLIP",
+    "LK_DECIDE",
+    "LK_DRAW",
+    "LK_EXTRA",
+    "LK_REVEAL",
+    "PICK",
+    "ROUNDS",
+    "SETUP",
+    "STORE",
+    "FiftyFirstStateState",
+    "Phase",
+]
+
+
+class FiftyFirstStateState(State):
+    """One position of the solo game (player 0 against the virtual opponent deck)."""
+
+    __slots__ = (
+        "L",
+        "aside",
+        "conn_discard",
+        "conn_pile",
+        "cs",
+        "deals",
+        "discard",
+        "extra_left",
+        "fac_used",
+        "face_up",
+        "faction",
+        "flip_idx",
+        "game",
+        "goods",
+        "hand",
+        "history",
+        "lk_refused",
+        "lk_step",
+        "locs",
+        "opp",
+        "opp_deck",
+        "opp_n",
+        "pending_card",
+        "pending_draws",
+        "phase",
+        "pile",
+        "pile_n",
+        "rerolls",
+        "rng",
+        "round",
+        "st",
+        "tally",
+        "vp",
+    )
+
+    game: FiftyFirstStateGame
+    phase: int
+    """A :class:`Phase` value, kept as a plain int for speed."""
+    locs: list[Location]
+    opp: list[OpponentCard]
+
+    def __init__(self, game: FiftyFirstStateGame, seed: int = 0, *, blank: bool = False) -> None:
+        self.game = game
+        self.cs: CardSet = game.cards
+        self.L: Layout = game.layout
+        self.rng = Rng(seed)
+        self.history = []
+        if blank:
+            return
+        cs = self.cs
+        n = cs.n
+        self.phase = PICK
+        self.round = 0
+        self.faction = game.fixed_faction
+        self.pile = list(cs.copies)
+        self.pile_n = sum(cs.copies)
+        self.discard = [0] * n
+        self.aside = [0] * n
+        self.hand = [0] * self.L.h
+        self.opp_deck = [0] * n
+        self.opp_n = 0
+        self.opp = []
+        self.locs = []
+        self.deals = [0] * n
+        self.goods = [0] * NUM_GOODS
+        self.st = [0] * NUM_GOODS
+        """Goods stored on cards, per good (the sum over ``locs``, kept for speed)."""
+        self.vp = 0
+        self.fac_used = 0
+        self.pending_draws = 0
+        self.pending_card = -1
+        self.lk_step = 0
+        self.lk_refused = False
+        self.rerolls = 0
+        self.extra_left = 0
+        self.flip_idx = 0
+        self.conn_pile = list(cs.conn_copies)
+        self.conn_discard = [0] * len(cs.conn_copies)
+        self.face_up = [-1, -1]
+        self.tally = [0] * len(Tally)
+        if self.faction >= 0:
+            self.phase = SETUP
+
+    # ------------------------------------------------------------------ turn
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == END:
+            return TERMINAL
+        if self.pending_draws > 0 or IS_CHANCE[ph]:
+            return CHANCE
+        return 0
+
+    # --------------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ph = self.phase
+        L = self.L
+        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
+            inv = 1.0 / self.pile_n
+            base = L.DRAW
+            return [(base + t, c * inv) for t, c in enumerate(self.pile) if c]
+        if ph == LK_REVEAL:
+            tot = self.opp_n
+            return [(L.REVEAL + t, c / tot) for t, c in enumerate(self.opp_deck) if c]
+        if ph == FLIP:
+            col = self.flip_idx
+            deck = self.cs.conn_deck
+            items = [(i, c) for i, c in enumerate(self.conn_pile) if c and deck[i] == col]
+            tot = sum(c for _, c in items)
+            return [(L.FLIP + i, c / tot) for i, c in items]
+        if ph == PICK:
+            k = len(self.game.factions.factions)
+            return [(L.PICK + i, 1.0 / k) for i in range(k)]
+        raise ValueError("not a chance node")
+
+    def sample_chance(self) -> int:
+        """Deck draws pick straight from the counts (the hot path of playouts)."""
+        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+            return self.L.DRAW + self.rng.weighted_choice(self.pile, self.pile_n)
+        return super().sample_chance()
+
+    # ---------------------------------------------------------------- legal
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == END:
+            return []
+        if self.pending_draws > 0 or IS_CHANCE[ph]:
+            return [a for a, _ in self.chance_outcomes()]
+        if ph == LK_DECIDE:
+            return [KEEP_ID, REFUSE_ID]
+        if ph == STORE:
+            return store_moves(self)
+        return action_phase_moves(self)
+
+    def is_legal(self, action: int) -> bool:
+        """Legality of one id without building the whole list.
+
+        ``check_every_action`` asks this for every id of a space of thousands;
+        ``legal_actions`` is the reference it is checked against.
+        """
+        if self.phase == END:
+            return False
+        L = self.L
+        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+            t = action - L.DRAW
+            return 0 <= t < L.n and self.pile[t] > 0
+        ph = self.phase
+        if ph == ACTIONS:
+            return action_is_legal(self, action)
+        if ph == LK_DECIDE:
+            return action in (KEEP_ID, REFUSE_ID)
+        if ph == STORE:
+            return action in store_moves(self)
+        return action in [a for a, _ in self.chance_outcomes()]
+
+    def explain_illegal(self, action: int) -> str | None:
+        return explain_illegal(self, action)
+
+    # --------------------------------------------------------------- apply
+    def _apply(self, a: int) -> None:
+        L = self.L
+        if self.pending_draws > 0:
+            draw_into_hand(self, a - L.DRAW)
+        else:
+            ph = self.phase
+            if ph == ACTIONS:
+                do_action(self, a)
+            elif ph == LK_DRAW:
+                lookout_draw(self, a - L.DRAW)
+            elif ph == LK_DECIDE:
+                if a == KEEP_ID:
+                    lookout_keep(self)
+                else:
+                    lookout_refuse(self)
+            elif ph == LK_EXTRA:
+                lookout_extra_draw(self, a - L.DRAW)
+            elif ph == LK_REVEAL:
+                opponent_reveal(self, a - L.REVEAL)
+            elif ph == STORE:
+                if a == DONE_ID:
+                    finish_cleanup(self)
+                else:
+                    store_good(self, STORE_GOODS[a - L.STORE])
+            elif ph == SETUP:
+                opponent_deck_setup(self, a - L.DRAW)
+            elif ph == FLIP:
+                connection_flip(self, a - L.FLIP)
+            elif ph == PICK:
+                pick_faction(self, a - L.PICK)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Run the automatic steps until a decision or a real chance node.
+
+        A draw from an empty pile reshuffles the discard or, with nothing
+        left anywhere, is lost (spec §9 A8); after both connection flips the
+        Lookout begins; an empty opponent deck reveals nothing (spec §9 A2)
+        and Production follows at once.
+        """
+        while True:
+            if self.pending_draws > 0:
+                if self.pile_n or reshuffle_discard(self):
+                    return
+                self.pending_draws = 0
+            ph = self.phase
+            if ph == FLIP:
+                if self.flip_idx > 1:
+                    begin_lookout(self)
+                    continue
+                if not refill_connection_deck(self):
+                    self.flip_idx += 1
+                    continue
+                return
+            if ph == LK_DRAW:
+                if self.pile_n or reshuffle_discard(self):
+                    return
+                next_lookout_card(self)
+                continue
+            if ph == LK_EXTRA:
+                if self.extra_left <= 0:
+                    self.phase = LK_REVEAL
+                    continue
+                if self.pile_n or reshuffle_discard(self):
+                    return
+                self.extra_left = 0
+                continue
+            if ph == LK_REVEAL:
+                if self.opp_n:
+                    return
+                production_phase(self)
+                continue
+            return
+
+    # ------------------------------------------------------------- scoring
+    def final_score(self) -> int:
+        """Spec §9 A4: VP tokens plus one per location in the state."""
+        return self.vp + len(self.locs)
+
+    def returns(self) -> list[float]:
+        return [float(self.final_score())]
+
+    def scores(self) -> list[float]:
+        return [float(self.final_score())]
+
+    def best_score_key(self) -> str | None:
+        """Scores compare per faction played, even when the faction was drawn at random."""
+        return settings_key(
+            self.game.name, {"faction": self.faction_id(), "cards": self.game.options["cards"]}
+        )
+
+    def faction_id(self) -> str:
+        return self.game.factions.factions[self.faction].id if self.faction >= 0 else "random"
+
+    def outcome(self) -> str:
+        if self.phase != END:
+            return f"round {self.round} of {ROUNDS}, {PHASE_NAMES[self.phase]} phase"
+        return (
+            f"after {ROUNDS} rounds the {self.game.factions.factions[self.faction].name} "
+            f"scored {self.final_score()}: {self.vp} VP + {len(self.locs)} for locations"
+        )
+
+    def stats(self) -> dict[str, str | float]:
+        t = self.tally
+        return {
+            "faction": self.faction_id(),
+            "score": float(self.final_score()),
+            "vp": float(self.vp),
+            "locations": float(len(self.locs)),
+            "deals": float(sum(self.deals)),
+            "built": float(t[T_BUILT]),
+            "deals_made": float(t[T_DEALS]),
+            "razed": float(t[T_RAZED]),
+            "developed": float(t[T_DEVELOPED]),
+            "reshuffles": float(t[T_RESHUFFLES]),
+            "location_uses": float(t[T_LOCATION_USES]),
+            "opponent_uses": float(t[T_OPPONENT_USES]),
+            "opponent_cards": float(len(self.opp)),
+        }
+
+    # -------------------------------------------------------------- copies
+    def clone(self) -> FiftyFirstStateState:
+        o = FiftyFirstStateState(self.game, blank=True)
+        o.rng = self.rng.clone()
+        o.history = list(self.history)
+        o.phase = self.phase
+        o.round = self.round
+        o.faction = self.faction
+        o.pile = list(self.pile)
+        o.pile_n = self.pile_n
+        o.discard = list(self.discard)
+        o.aside = list(self.aside)
+        o.hand = list(self.hand)
+        o.opp_deck = list(self.opp_deck)
+        o.opp_n = self.opp_n
+        o.opp = [OpponentCard(x.card, x.used) for x in self.opp]
+        o.locs = [Location(x.card, x.uses, x.stored[:]) for x in self.locs]
+        o.deals = list(self.deals)
+        o.goods = list(self.goods)
+        o.st = list(self.st)
+        o.vp = self.vp
+        o.fac_used = self.fac_used
+        o.pending_draws = self.pending_draws
+        o.pending_card = self.pending_card
+        o.lk_step = self.lk_step
+        o.lk_refused = self.lk_refused
+        o.rerolls = self.rerolls
+        o.extra_left = self.extra_left
+        o.flip_idx = self.flip_idx
+        o.conn_pile = list(self.conn_pile)
+        o.conn_discard = list(self.conn_discard)
+        o.face_up = list(self.face_up)
+        o.tally = list(self.tally)
+        return o
+
+    _FIELDS = (
+        "phase",
+        "round",
+        "faction",
+        "pile",
+        "pile_n",
+        "discard",
+        "aside",
+        "hand",
+        "opp_deck",
+        "opp_n",
+        "opp",
+        "locs",
+        "deals",
+        "goods",
+        "st",
+        "vp",
+        "fac_used",
+        "pending_draws",
+        "pending_card",
+        "lk_step",
+        "lk_refused",
+        "rerolls",
+        "extra_left",
+        "flip_idx",
+        "conn_pile",
+        "conn_discard",
+        "face_up",
+        "tally",
+    )
+    """The ``to_dict`` keys, in order; records and tools outside the project read them."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values: locations as ``[card, uses, [goods]]``, opponent cards as
+        ``[card, used]``, the phase as its int."""
+        d: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
+        for f in self._FIELDS:
+            v = getattr(self, f)
+            if f == "locs" or f == "opp":
+                d[f] = [x.plain() for x in v]
+            else:
+                d[f] = list(v) if isinstance(v, list) else v
+        d["history"] = list(self.history)
+        d["rng"] = self.rng.to_json()
+        return d
+
+    @classmethod
+    def from_dict(cls, game: FiftyFirstStateGame, d: dict[str, Any]) -> FiftyFirstStateState:
+        """Rebuild a position from ``to_dict`` output (tests edit it to stage situations).
+
+        ``st`` (the stored-goods totals) is recomputed from the locations, so a
+        test may edit a card's stored goods alone.
+        """
+        s = cls(game, blank=True)
+        for f in cls._FIELDS:
+            v = d[f]
+            if f == "locs":
+                v = [Location(x[0], x[1], list(x[2])) for x in v]
+            elif f == "opp":
+                v = [OpponentCard(x[0], x[1]) for x in v]
+            elif f == "phase":
+                v = int(Phase(v))
+            elif isinstance(v, list):
+                v = list(v)
+            setattr(s, f, v)
+        s.st = [sum(loc.stored[i] for loc in s.locs) for i in range(NUM_GOODS)]
+        s.pile_n = sum(s.pile)
+        s.opp_n = sum(s.opp_deck)
+        s.history = list(d.get("history", []))
+        if "rng" in d:
+            s.rng = Rng.from_json(d["rng"])
+        return s
+
+    # ------------------------------------------------------------ notation
+    def action_to_string(self, action: int) -> str:
+        return self.L.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.L.from_string(text)
+
+    def describe_action(self, action: int) -> str:
+        return describe_action(self, action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return self.game.observe(self)
