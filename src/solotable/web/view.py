@@ -1,0 +1,65 @@
+"""What a page may show of a table: the human seat's view and nothing else.
+
+This is the only place the web layer reads a session, and it reads exactly
+the contract's public parts: ``observation(seat)``, ``legal_moves(seat)``,
+``events_since``, ``result`` and ``public_summary``. Everything a template
+draws comes from the dictionary built here, which is why hidden cards, the
+seed and the RNG cannot reach a response.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solotable.web.insight import previews
+from solotable.web.pages import Move, page_for
+from solotable.web.tables import Table
+
+LOG_LENGTH = 60
+"""Events shown in the log (the newest last)."""
+
+
+def seat_names(table: Table) -> list[str]:
+    """"You" for the human seat, the AI level for agents (White/Black come from the page)."""
+    out = []
+    for i, seat in enumerate(table.session.seats):
+        out.append("You" if i == table.seat else f"AI ({seat.agent})")
+    return out
+
+
+def table_context(table: Table) -> dict[str, Any]:
+    """The page context of a table; the caller holds the session's lock."""
+    session = table.session
+    game = session.game
+    seat = table.seat
+    obs = session.observation(seat)
+    moves = [Move(i, n, w) for i, n, w in session.legal_moves(seat)]
+    page = page_for(game.name)
+    summary = session.public_summary()
+    result = session.result()
+    events = session.events_since(0)[-LOG_LENGTH:]
+    hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
+    return {
+        "id": table.id,
+        "game": game.name,
+        "title": game.info.title,
+        "seat": seat,
+        "names": seat_names(table),
+        "summary": summary,
+        "page": page,
+        "board": page.context(game, obs, moves, seat),
+        "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
+        "previews": previews(game, obs, seat, moves),
+        "events": [{"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text}
+                   for e in events],
+        "result": result,
+        "over": session.is_over(),
+        "my_turn": bool(moves),
+        "hint": hint,
+        "version": table.version,
+        "num_players": game.num_players(),
+    }
+
+
+def _ply(summary: dict[str, Any]) -> int:
+    return int(summary.get("ply", 0))
