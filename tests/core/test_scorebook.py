@@ -1,32 +1,32 @@
-"""Best scores survive restarts; a corrupt file never crashes a game."""
+"""The old best-score file is read tolerantly (it is imported once into the store)."""
 
-from solotable.core.scorebook import ScoreBook, settings_key
+from solotable.core.scorebook import data_home, read_legacy_scores, settings_key
 
 
-def test_best_scores_persist(tmp_path):
+def test_legacy_scores_are_read(tmp_path):
     path = tmp_path / "best.json"
-    book = ScoreBook(path)
-    assert book.submit("k", 10) == (None, True)
-    assert book.submit("k", 7) == (10, False)
-    assert ScoreBook(path).best("k") == 10
-    assert ScoreBook(path).submit("k", 12) == (10, True)
+    path.write_text('{"k": 10, "j": 2.5}')
+    assert read_legacy_scores(path) == ({"k": 10.0, "j": 2.5}, None)
 
 
-def test_corrupt_file_is_set_aside(tmp_path):
+def test_a_missing_file_is_no_scores_and_no_warning(tmp_path):
+    assert read_legacy_scores(tmp_path / "none.json") == ({}, None)
+
+
+def test_damaged_files_give_a_warning_never_a_crash(tmp_path):
     path = tmp_path / "best.json"
-    path.write_text("{not json")
-    book = ScoreBook(path)
-    assert book.warning and "corrupt" in book.warning
-    assert book.best("k") is None
-    assert (tmp_path / "best.json.corrupt").exists()
-    book.submit("k", 3)
-    assert ScoreBook(path).best("k") == 3
+    for content in (b"{not json", b'{"k": "high"}', b'{"k": 1}\xff', b"[1, 2]"):
+        path.write_bytes(content)
+        scores, warning = read_legacy_scores(path)
+        assert warning and "best scores" in warning, content
+        assert scores == {}
 
 
-def test_wrong_shape_is_corrupt_too(tmp_path):
-    path = tmp_path / "best.json"
-    path.write_text('{"k": "high"}')
-    assert "corrupt" in (ScoreBook(path).warning or "")
+def test_solotable_home_overrides_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path))
+    assert data_home() == tmp_path
+    monkeypatch.delenv("SOLOTABLE_HOME")
+    assert data_home() != tmp_path and "solotable" in str(data_home())
 
 
 def test_settings_key_is_order_independent():

@@ -27,7 +27,6 @@ from solotable.core.game import Game
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, load_record, replay
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
-from solotable.core.scorebook import ScoreBook
 from solotable.core.simulation import compare_variants, run_games, summarize
 
 app = typer.Typer(
@@ -244,7 +243,7 @@ def play(
         opponents=opponents,
         save_path=save,
         resume=resume,
-        scorebook=ScoreBook(),
+        scorebook=None,
         clocks=clocks,
     )
     session.run()

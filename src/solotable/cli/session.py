@@ -23,7 +23,6 @@ from solotable.core.game import Game, State
 from solotable.core.record import Record, rebuild, record_of, replay, save_record
 from solotable.core.registry import make_agent
 from solotable.core.runner import advance_chance, overrun, turn_budget
-from solotable.core.scorebook import ScoreBook
 
 HELP = """[bold]Commands[/bold]
   [cyan]<move>[/cyan]        play a move in the game's notation (see [cyan]moves[/cyan])
@@ -52,7 +51,7 @@ class PlaySession:
         opponents: dict[int, Agent],
         save_path: Path | None = None,
         resume: Record | None = None,
-        scorebook: ScoreBook | None = None,
+        scorebook: None = None,
         clocks: list[float] | None = None,
     ) -> None:
         self.game = game

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from solotable.core.datafile import parse_json
 from solotable.core.errors import DataFileError, IllegalActionError
+from solotable.core.events import Event, default_events
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
@@ -175,6 +176,24 @@ class Game(ABC):
 
         Games with a score to beat return a key built from the options that
         make scores comparable (``core.scorebook.settings_key``).
+        """
+        return None
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """What ``player`` saw happen in one step, from its observations around it.
+
+        Computed from observations only (never the state), so events cannot
+        leak a hidden card. Games override this for words of their own
+        (Production, the opponent's reveal); the default notices score,
+        phase and round changes and face-down cards being dealt.
+        """
+        return default_events(before, after, player)
+
+    def card_text(self, name: str) -> str | None:
+        """The full text of a card (cost, production, abilities), or None.
+
+        Front ends show it on demand (``info CARD``); games without cards, or
+        names they do not know, answer None.
         """
         return None
 

@@ -1,26 +1,30 @@
-"""Best scores kept across restarts, per game and settings.
+"""Where the user's data lives, settings keys, and the old best-score file.
 
-Stored as a small JSON file in the user's data folder (``SOLOTABLE_HOME``
-overrides it, which tests use). A missing or corrupt file never stops a game:
-it is reported and set aside, and a fresh book is started.
+Best scores are now queries over the play store (``core.store``). This module
+keeps what the store needs from before: the data folder (``SOLOTABLE_HOME``
+overrides the platform's user data folder, which tests use), the key that
+makes scores comparable, and a tolerant reader of the old
+``best_scores.json`` so it can be imported once. A damaged old file is
+reported, never a crash (a non-UTF-8 byte used to stop every game).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 
 def data_home() -> Path:
+    """The folder of the store: ``SOLOTABLE_HOME``, else the user data folder."""
     env = os.environ.get("SOLOTABLE_HOME")
     if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "solotable"
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("solotable", appauthor=False))
 
 
 def settings_key(game: str, settings: Mapping[str, Any]) -> str:
@@ -29,50 +33,29 @@ def settings_key(game: str, settings: Mapping[str, Any]) -> str:
     return f"{game}[{parts}]"
 
 
-class ScoreBook:
-    """Best score per settings key; ``warning`` says if the file was unusable."""
+def read_legacy_scores(path: Path) -> tuple[dict[str, float], str | None]:
+    """The old best-score file as ``{key: score}``, and a warning if it was unusable.
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or data_home() / "best_scores.json"
-        self.warning: str | None = None
-        self._best: dict[str, float] = self._load()
-
-    def _load(self) -> dict[str, float]:
-        try:
-            text = self.path.read_text("utf-8")
-        except FileNotFoundError:
-            return {}
-        except OSError as e:
-            self.warning = f"cannot read {self.path}: {e}"
-            return {}
-        try:
-            doc = json.loads(text)
-            if not isinstance(doc, dict) or not all(
-                isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
-                for k, v in doc.items()
-            ):
-                raise ValueError("expected an object of key -> number")
-        except ValueError as e:
-            self.warning = f"{self.path} is corrupt ({e}); starting a new best-score file"
-            with contextlib.suppress(OSError):
-                self.path.replace(self.path.with_name(self.path.name + ".corrupt"))
-            return {}
-        return {k: float(v) for k, v in doc.items()}
-
-    def best(self, key: str) -> float | None:
-        return self._best.get(key)
-
-    def submit(self, key: str, score: float) -> tuple[float | None, bool]:
-        """Record a score; returns (previous best, whether it is a new best)."""
-        previous = self._best.get(key)
-        is_new = previous is None or score > previous
-        if is_new:
-            self._best[key] = score
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = self.path.with_name(self.path.name + ".tmp")
-                tmp.write_text(json.dumps(self._best, indent=1, sort_keys=True), "utf-8")
-                tmp.replace(self.path)
-            except OSError as e:
-                self.warning = f"cannot save best scores to {self.path}: {e}"
-        return previous, is_new
+    Used once, when the store is created; an unreadable file yields no
+    scores and a message, and is left where it is.
+    """
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, UnicodeDecodeError) as e:
+        return {}, f"old best scores {path} not imported: {e}"
+    try:
+        doc = json.loads(text)
+    except ValueError as e:
+        return {}, f"old best scores {path} not imported: not valid JSON ({e})"
+    if not isinstance(doc, dict):
+        return {}, f"old best scores {path} not imported: expected an object of key -> number"
+    scores = {
+        k: float(v)
+        for k, v in doc.items()
+        if isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    skipped = len(doc) - len(scores)
+    warning = f"old best scores {path}: {skipped} malformed entries skipped" if skipped else None
+    return scores, warning

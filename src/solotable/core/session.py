@@ -1,0 +1,596 @@
+"""A play session: one game with its seats, clocks and history, for any front end.
+
+The terminal and the web table both drive a :class:`GameSession`, so there
+is one game loop: whose turn it is, who is an agent and at which level, the
+clocks, hints, undo and the autosave all live here and are restored on
+resume. Every step is saved to the :class:`~solotable.core.store.Store` in
+one transaction. Everything a front end shows comes from the human seat's
+observation or from :class:`Event`\\ s derived from it, never from the state.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from solotable.core.agent import Agent, Turn
+from solotable.core.errors import IllegalActionError, SolotableError
+from solotable.core.events import Event
+from solotable.core.game import Game, Observation
+from solotable.core.players import CHANCE
+from solotable.core.record import rebuild, result_of
+from solotable.core.registry import load_game, make_agent
+from solotable.core.runner import overrun, turn_budget
+from solotable.core.seal import seal, unseal
+from solotable.core.store import MoveRow, Store
+
+MAX_OUTCOMES_TESTED = 300
+"""Chance nodes with more outcomes are assumed to reveal, and to stay sealed."""
+
+
+class SessionError(SolotableError):
+    """A request the session refuses: not your turn, the game is over, no such seat."""
+
+
+class UndoRefused(SessionError):
+    """Undo would take back a move made before hidden information was revealed."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"cannot undo: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a human (``agent`` None) or an agent spec such as ``"hard"``."""
+
+    agent: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+    def label(self) -> str:
+        return "human" if self.agent is None else self.agent
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: int
+    notation: str
+    words: str
+    agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended, and what it did to the player's best score."""
+
+    status: str
+    outcome: str
+    scores: list[float]
+    returns: list[float]
+    forfeit: dict[str, Any] | None = None
+    score_key: str | None = None
+    counted: bool = False
+    """Whether it counts for best scores (a human seat, not played from hints)."""
+    previous_best: float | None = None
+    new_best: bool = False
+    hints: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass
+class _Ply:
+    """What the session knows about one applied action (parallel to ``history``)."""
+
+    notation: str
+    who: int
+    public: bool
+    """Its notation may be shown and saved in plain text."""
+    revealed: bool
+    """A chance outcome the viewer could tell apart from others: undo stops here."""
+    forced: bool = False
+    hinted: bool = False
+    think: float | None = None
+    at: float = field(default_factory=time.time)
+
+
+class GameSession:
+    """One game being played; see ``docs``/``session_contract.md`` for the contract."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        store: Store | None = None,
+        session_id: str | None = None,
+        clocks: list[float] | None = None,
+        started: float | None = None,
+    ) -> None:
+        n = game.num_players()
+        if len(seats) != n:
+            raise SessionError(f"{game.name} has {n} seat(s), got {len(seats)}")
+        self.id = session_id or secrets.token_urlsafe(16)
+        self.game = game
+        self.seats = tuple(seats)
+        self.lock = threading.RLock()
+        self.store = store
+        self.clocks = clocks
+        self.started = time.time() if started is None else started
+        self.status = "playing"
+        self.forfeit: dict[str, Any] | None = None
+        self.hints = 0
+        self.undos = 0
+        self._seed = seed
+        self._agents: dict[int, Agent] = {
+            p: make_agent(s.agent, game, p, (seed * 7919 + p) % 2**31)
+            for p, s in enumerate(self.seats)
+            if s.agent is not None
+        }
+        humans = [p for p, s in enumerate(self.seats) if s.human]
+        self.viewer = humans[0] if humans else 0
+        """The seat whose observation front ends show (the first human, else seat 0)."""
+        self.state = game.new_initial_state(seed)
+        self._plies: list[_Ply] = []
+        self._events: list[Event] = []
+        self._result: Result | None = None
+        self._last_hint: tuple[int, int] | None = None
+        self._pending: list[Event] = []
+        self._turn_started = time.monotonic()
+
+    # -- creating ----------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Seat],
+        *,
+        seed: int | None = None,
+        store: Store | None = None,
+        clocks: bool = True,
+    ) -> GameSession:
+        """A new game; the seed comes from the OS's secure source unless given."""
+        g = load_game(game, **options)
+        seed = secrets.randbelow(2**53) if seed is None else seed
+        clock = g.clock_seconds() if clocks else None
+        session = cls(
+            g, seats, seed, store=store, clocks=[clock] * g.num_players() if clock else None
+        )
+        if store is not None:
+            store.create(session._row())
+        pending = session._advance()
+        session._commit(0, pending)
+        return session
+
+    @classmethod
+    def resume(cls, store: Store, session_id: str) -> GameSession:
+        """The stored game, with its seats, levels, clocks and turn as they were."""
+        saved = store.load(session_id)
+        row = saved.row
+        secret = unseal(row["sealed"])
+        game = load_game(row["game"], **row["options"])
+        seats = [Seat(s.get("agent")) for s in row["seats"]]
+        session = cls(
+            game,
+            seats,
+            int(secret["seed"]),
+            store=store,
+            session_id=row["id"],
+            clocks=row["clocks"],
+            started=row["started"],
+        )
+        actions = [
+            m.action if m.action is not None else unseal(m.sealed or "") for m in saved.moves
+        ]
+        session._replay(actions, saved.moves)
+        session._events = list(saved.events)
+        session.status = row["status"]
+        session.hints = row["hints"]
+        session.undos = row["undos"]
+        if row["result"]:
+            session._result = Result(**row["result"])
+            session.forfeit = session._result.forfeit
+        return session
+
+    def _replay(self, actions: Sequence[str], moves: Sequence[MoveRow] = ()) -> None:
+        from solotable.core.errors import RecordError
+
+        for i, text in enumerate(actions):
+            state = self.state
+            try:
+                if state.current_player() == CHANCE:
+                    action = state.sample_chance()
+                    if state.action_to_string(action) != text:
+                        raise RecordError(f"move {i}: chance outcome differs from the seed's")
+                else:
+                    action = state.parse_move(text)
+            except SolotableError as e:
+                raise RecordError(f"the saved game does not replay: {e}") from None
+            ply = self._apply(action, emit=False)
+            if i < len(moves):
+                ply.hinted, ply.think, ply.at = moves[i].hinted, moves[i].think, moves[i].at
+
+    # -- whose turn ------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.status != "playing"
+
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None (game over)."""
+        if self.is_over() or self.state.is_terminal():
+            return None
+        p = self.state.current_player()
+        return p if p >= 0 else None
+
+    def human_to_move(self) -> int | None:
+        p = self.to_move()
+        return p if p is not None and self.seats[p].human else None
+
+    def agent_to_move(self) -> int | None:
+        p = self.to_move()
+        return p if p is not None and not self.seats[p].human else None
+
+    def clock_left(self, seat: int) -> float | None:
+        return None if self.clocks is None else self.clocks[seat]
+
+    @property
+    def ply(self) -> int:
+        return len(self.state.history)
+
+    def seat_name(self, seat: int) -> str:
+        """How events name a seat: "you" for the viewer, else the agent or seat."""
+        if self.seats[seat].human:
+            return "you" if seat == self.viewer else f"player {seat}"
+        agent = self.seats[seat].agent
+        return str(agent) if self.game.num_players() == 1 else f"player {seat} ({agent})"
+
+    # -- views -------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        self._check_seat(seat)
+        return self.state.observation(seat)
+
+    def legal_moves(self, seat: int) -> list[tuple[int, str, str]]:
+        with self.lock:
+            if self.to_move() != seat:
+                return []
+            s = self.state
+            return [(a, s.action_to_string(a), s.describe_action(a)) for a in s.legal_actions()]
+
+    def events_since(self, seq: int) -> list[Event]:
+        with self.lock:
+            return [e for e in self._events if e.seq > seq]
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def public_summary(self) -> dict[str, Any]:
+        """What anyone may know about the session: never the seed or a hidden card."""
+        with self.lock:
+            return {
+                "id": self.id,
+                "game": self.game.name,
+                "title": self.game.info.title,
+                "options": dict(self.game.options),
+                "seats": [{"agent": s.agent, "human": s.human} for s in self.seats],
+                "status": self.status,
+                "ply": self.ply,
+                "to_move": self.to_move(),
+                "clocks": self.clocks,
+                "started": self.started,
+                "hints": self.hints,
+                "result": None if self._result is None else self._result.to_dict(),
+            }
+
+    # -- acting ----------------------------------------------------------------------------
+    def play(self, seat: int, move: int | str) -> list[Event]:
+        """The human ``seat`` plays ``move`` (an id or notation); chance then resolves."""
+        with self.lock:
+            self._check_turn(seat, human=True)
+            state = self.state
+            if isinstance(move, str):
+                action = state.parse_move(move)
+            else:
+                reason = state.illegal_reason(move)
+                if reason is not None:
+                    raise IllegalActionError(move, reason)
+                action = move
+            return self._decide(seat, action, self._last_hint == (self.ply, action))
+
+    def step_agent(self) -> list[Event]:
+        """One agent decision (and the chance that follows); autosaved."""
+        with self.lock:
+            seat = self.agent_to_move()
+            if seat is None:
+                raise SessionError("no agent is to move")
+            agent = self._agents[seat]
+            budget = turn_budget(None, self.clock_left(seat), self.game.move_seconds())
+            action = agent.act(Turn.for_state(self.state, seat, budget))
+            reason = self.state.illegal_reason(action)
+            if reason is not None:
+                raise IllegalActionError(action, f"agent {agent.label()}: {reason}")
+            return self._decide(seat, action, False)
+
+    def hint(self, seat: int) -> Hint:
+        """What the game's hint agent would play; its use is recorded."""
+        with self.lock:
+            self._check_turn(seat, human=True)
+            name = self.game.info.hint_agent
+            adviser = make_agent(name, self.game, seat, (self._seed + 31 * self.ply) % 2**31)
+            action = adviser.act(Turn.for_state(self.state, seat, 1.0))
+            self._last_hint = (self.ply, action)
+            self.hints += 1
+            if self.store is not None:
+                self.store.write_step(self.id, [], [], {"hints": self.hints})
+            s = self.state
+            return Hint(action, s.action_to_string(action), s.describe_action(action), name)
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back moves to ``seat``'s previous decision, unless something was revealed."""
+        with self.lock:
+            self._check_seat(seat)
+            if not self.seats[seat].human:
+                raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+            if self.is_over():
+                raise UndoRefused("the game is over")
+            cut = next(
+                (
+                    i
+                    for i in range(len(self._plies) - 1, -1, -1)
+                    if self._plies[i].who == seat and not self._plies[i].forced
+                ),
+                None,
+            )
+            if cut is None:
+                raise UndoRefused("you have made no move to take back")
+            for ply in self._plies[cut:]:
+                if ply.revealed:
+                    what = f"{ply.notation!r} was" if ply.public else "hidden information was"
+                    raise UndoRefused(f"{what} revealed since your move")
+            taken = len(self._plies) - cut
+            self.state = rebuild(self.game, self._seed, self.state.history[:cut])
+            del self._plies[cut:]
+            self.undos += 1
+            self._turn_started = time.monotonic()
+            moves = "1 move" if taken == 1 else f"{taken} moves"
+            events = [
+                self._stamp(Event(0, 0, "undo", seat, f"took back {moves}", {"moves": taken}))
+            ]
+            self._commit(cut, events, truncate=True)
+            return events
+
+    def resign(self, seat: int) -> list[Event]:
+        with self.lock:
+            self._check_seat(seat)
+            if self.is_over():
+                raise SessionError("the game is over")
+            if not self.seats[seat].human:
+                raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+            self.forfeit = {"player": seat, "reason": "resigned"}
+            text = f"{self.seat_name(seat)} resigned"
+            events = [self._stamp(Event(0, 0, "resign", seat, text, {}))]
+            ply = self.ply
+            events += self._finish("resigned")
+            self._commit(ply, events)
+            return events
+
+    # -- internals -----------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise SessionError(f"no seat {seat!r} in {self.game.name}")
+
+    def _check_turn(self, seat: int, human: bool) -> None:
+        self._check_seat(seat)
+        if self.is_over():
+            raise SessionError("the game is over")
+        if human and not self.seats[seat].human:
+            raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+        if self.to_move() != seat:
+            raise SessionError(f"it is not seat {seat}'s turn")
+
+    def _decide(self, seat: int, action: int, hinted: bool) -> list[Event]:
+        """Apply a checked decision, charge the clock, resolve chance, save."""
+        think = time.monotonic() - self._turn_started
+        start_ply = self.ply
+        if self.clocks is not None:
+            self.clocks[seat] -= think
+        lost = overrun(think, self.clock_left(seat), self.game.move_seconds())
+        events: list[Event] = []
+        if lost is not None:
+            self.forfeit = {"player": seat, "reason": lost}
+            events.append(
+                self._stamp(Event(0, 0, "forfeit", seat, f"{self.seat_name(seat)} {lost}", {}))
+            )
+            events += self._finish("forfeited")
+        else:
+            ply = self._apply(action)
+            ply.hinted, ply.think = hinted, think
+            events += self._pending
+            events += self._advance()
+            if self.state.is_terminal():
+                events += self._finish("finished")
+        self._commit(start_ply, events)
+        return events
+
+    def _advance(self) -> list[Event]:
+        """Resolve chance, and the human's forced moves, up to the next real decision."""
+        out: list[Event] = []
+        while not self.state.is_terminal():
+            p = self.state.current_player()
+            if p == CHANCE:
+                self._apply(self.state.sample_chance())
+            elif self.seats[p].human and len(self.state.legal_actions()) == 1:
+                self._apply(self.state.legal_actions()[0], forced=True)
+            else:
+                break
+            out += self._pending
+        self._turn_started = time.monotonic()
+        return out
+
+    def _apply(self, action: int, *, forced: bool = False, emit: bool = True) -> _Ply:
+        """Apply one action, noting what the viewer learnt; events go to ``_pending``."""
+        state, viewer = self.state, self.viewer
+        who = state.current_player()
+        notation = state.action_to_string(action)
+        public, revealed = True, False
+        if who == CHANCE:
+            public, revealed = self._chance_visibility(action)
+        elif who != viewer and not self.game.info.perfect_information:
+            public = self._decision_visible(action)
+        words = state.describe_action(action) if public else ""
+        before = state.observation(viewer) if emit else None
+        state.apply_legal_action(action)
+        ply = _Ply(notation, who, public, revealed, forced=forced)
+        self._plies.append(ply)
+        self._pending = []
+        if not emit:
+            return ply
+        at = len(state.history) - 1
+        if who == CHANCE:
+            if public:
+                self._pending.append(Event(0, at, "chance", None, words, {"notation": notation}))
+        else:
+            name = self.seat_name(who)
+            if forced:
+                name += " (only legal move)"
+            text = f"{name}: {words}" if public else f"{name} made a move you cannot see"
+            data = {"notation": notation, "words": words} if public else {}
+            self._pending.append(Event(0, at, "move", who, text, data))
+        assert before is not None
+        for e in self.game.events(before, state.observation(viewer), viewer):
+            self._pending.append(Event(0, at, e.kind, e.player, e.text, e.data))
+        self._pending = [self._stamp(e) for e in self._pending]
+        return ply
+
+    def _chance_visibility(self, action: int) -> tuple[bool, bool]:
+        """(public, revealed) for a chance outcome, tested on clones.
+
+        Revealed: some other outcome would have shown the viewer something
+        else. Public: no other outcome looks the same to the viewer, so naming
+        it tells nothing the observation does not already show.
+        """
+        outcomes = [a for a, _ in self.state.chance_outcomes()]
+        if len(outcomes) <= 1:
+            return True, False
+        if self.game.info.perfect_information:
+            return True, True
+        if len(outcomes) > MAX_OUTCOMES_TESTED:
+            return False, True
+        seen = {a: self._after(a) for a in outcomes}
+        mine = seen[action]
+        public = sum(1 for v in seen.values() if v == mine) == 1
+        revealed = any(v != mine for v in seen.values())
+        return public, revealed
+
+    def _decision_visible(self, action: int) -> bool:
+        """Whether another seat's decision can be named without revealing its hidden cards."""
+        legal = self.state.legal_actions()
+        if len(legal) > MAX_OUTCOMES_TESTED:
+            return False
+        mine = self._after(action)
+        return sum(1 for a in legal if self._after(a) == mine) == 1
+
+    def _after(self, action: int) -> Observation:
+        probe = self.state.clone()
+        probe.apply_legal_action(action)
+        return probe.observation(self.viewer)
+
+    def _stamp(self, e: Event) -> Event:
+        seq = self._events[-1].seq + 1 if self._events else 1
+        stamped = Event(seq, e.ply or self.ply, e.kind, e.player, e.text, e.data)
+        self._events.append(stamped)
+        return stamped
+
+    def _finish(self, status: str) -> list[Event]:
+        state, viewer = self.state, self.viewer
+        self.status = status
+        res = result_of(state, self.forfeit)
+        has_human = any(s.human for s in self.seats)
+        key = state.best_score_key() if has_human else None
+        decisions = [p for p in self._plies if p.who == viewer and not p.forced]
+        hinted = sum(p.hinted for p in decisions)
+        counted = key is not None and status == "finished" and hinted * 2 <= len(decisions)
+        previous = None
+        if key is not None and self.store is not None:
+            previous = self.store.best(key, exclude=self.id)
+        score = float(res["scores"][viewer])
+        self._result = Result(
+            status,
+            str(res["outcome"]),
+            [float(x) for x in res["scores"]],
+            [float(x) for x in res["returns"]],
+            self.forfeit,
+            key,
+            counted,
+            previous,
+            counted and (previous is None or score > previous),
+            self.hints,
+        )
+        return [
+            self._stamp(
+                Event(0, self.ply, "end", None, self._result.outcome, self._result.to_dict())
+            )
+        ]
+
+    def _row(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seats": [{"agent": s.agent} for s in self.seats],
+            "status": self.status,
+            "started": self.started,
+            "updated": time.time(),
+            "ply": 0,
+            "clocks": self.clocks,
+            "sealed": seal({"seed": self._seed}),
+        }
+
+    def _commit(self, from_ply: int, events: list[Event], truncate: bool = False) -> None:
+        """Save the plies from ``from_ply`` on, the events and the game row: one transaction."""
+        if self.store is None:
+            return
+        moves = [
+            MoveRow(
+                i,
+                p.notation if p.public else None,
+                None if p.public else seal(p.notation),
+                p.who,
+                p.think,
+                p.hinted,
+                p.at,
+            )
+            for i, p in enumerate(self._plies[from_ply:], start=from_ply)
+        ]
+        update: dict[str, Any] = {
+            "status": self.status,
+            "updated": time.time(),
+            "ply": self.ply,
+            "clocks": self.clocks,
+            "hints": self.hints,
+            "undos": self.undos,
+        }
+        res = self._result
+        if res is not None:
+            update.update(
+                ended=time.time(),
+                result=res.to_dict(),
+                score=res.scores[self.viewer],
+                score_key=res.score_key,
+                counts=res.counted,
+                won=res.returns[self.viewer] > 0,
+                stats=self.state.stats(),
+            )
+        self.store.write_step(self.id, moves, events, update, from_ply if truncate else None)
