@@ -28,6 +28,7 @@ from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, load_record, replay
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
 from solotable.core.simulation import compare_variants, run_games, summarize
+from solotable.web.cli import serve
 
 app = typer.Typer(
     add_completion=False,
@@ -407,6 +408,8 @@ def replay_cmd(
     console.print(g.render(state.observation(viewer)))
     if state.is_terminal():
         console.print(f"[bold]{escape(state.outcome())}[/bold]")
+
+app.command("serve")(serve)  # the web table (solotable.web.cli)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -42,7 +42,7 @@ SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
 }
 
 
@@ -145,7 +145,9 @@ def create_app(store: Store | None = None) -> FastAPI:
             check_origin(request)
             form = {k: str(v) for k, v in (await request.form()).items()}
             name, options, seats = lobby.parse_new_game(form)
-            table = tables.start(name, options, seats)
+            table = await run_in_threadpool(tables.start, name, options, seats)
+        except OriginError as e:
+            return lobby_page(error=str(e), status=403)
         except SolotableError as e:
             return lobby_page(error=str(e), status=400)
         return RedirectResponse(f"/games/{table.id}", status_code=303)
@@ -246,18 +248,20 @@ def create_app(store: Store | None = None) -> FastAPI:
     def do_resign(table: Table, form: dict[str, str]) -> None:
         table.session.resign(table.seat)
 
+    def action_route(
+        fn: Callable[[Table, dict[str, str]], None],
+    ) -> Callable[[str, Request], Awaitable[Response]]:
+        async def route(table_id: str, request: Request) -> Response:
+            return await act(request, table_id, fn)
+
+        return route
+
     for path, fn in (
         ("move", do_move),
         ("hint", do_hint),
         ("undo", do_undo),
         ("resign", do_resign),
     ):
-
-        def route(
-            table_id: str, request: Request, fn: Callable[[Table, dict[str, str]], None] = fn
-        ) -> Awaitable[Response]:
-            return act(request, table_id, fn)
-
-        app.post(f"/games/{{table_id}}/{path}")(route)
+        app.post(f"/games/{{table_id}}/{path}", response_model=None)(action_route(fn))
 
     return app

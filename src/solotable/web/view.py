@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solotable.core.session import Result
 from solotable.web.insight import previews
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Table
@@ -47,7 +48,7 @@ def table_context(table: Table) -> dict[str, Any]:
         "names": seat_names(table),
         "summary": summary,
         "page": page,
-        "board": page.context(game, obs, moves, seat),
+        "view": page.context(game, obs, moves, seat),
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "previews": previews(game, obs, seat, moves),
         "events": [{"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text}
@@ -58,7 +59,22 @@ def table_context(table: Table) -> dict[str, Any]:
         "hint": hint,
         "version": table.version,
         "num_players": game.num_players(),
+        "best_line": best_line(result, seat),
     }
+
+
+def best_line(result: Result | None, seat: int) -> str:
+    """The end screen's sentence about the best score for these settings."""
+    if result is None or result.score_key is None:
+        return ""
+    score = result.scores[seat]
+    if not result.counted:
+        return "This game does not count for best scores (hints or a resignation)."
+    if result.previous_best is None:
+        return f"First counted game with these settings: {score:g} is your best score."
+    if result.new_best:
+        return f"New best score! {score:g} beats your previous best of {result.previous_best:g}."
+    return f"Your best score with these settings is {result.previous_best:g}."
 
 
 def _ply(summary: dict[str, Any]) -> int:

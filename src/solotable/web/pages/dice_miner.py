@@ -152,4 +152,4 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
     }
 
 
-PAGE = GamePage("dice-miner", "games/dice_miner.html", context, script="games/dice_miner.js")
+PAGE = GamePage("dice-miner", "games/dice_miner.html", context)
