@@ -79,11 +79,14 @@ class Tables:
     def start(
         self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], seed: int | None = None
     ) -> Table:
-        seat = human_seat(seats)
         session = GameSession.start(game, options, seats, seed=seed, store=self.store)
-        table = Table(session, seat)
+        return self.adopt(session)
+
+    def adopt(self, session: GameSession) -> Table:
+        """Open a table on a session made elsewhere (a resumed or a test-crafted one)."""
+        table = Table(session, human_seat(session.seats))
         with self._lock:
-            self._tables[session.id] = table
+            table = self._tables.setdefault(session.id, table)
         self.kick(table)
         return table
 
@@ -99,11 +102,7 @@ class Tables:
             session = GameSession.resume(self.store, table_id)
         except SolotableError as e:
             raise TableError(f"no such game ({e})") from None
-        table = Table(session, human_seat(session.seats))
-        with self._lock:
-            table = self._tables.setdefault(table_id, table)
-        self.kick(table)
-        return table
+        return self.adopt(session)
 
     def kick(self, table: Table) -> None:
         """Start the AI worker if an agent is to move and none is running."""
