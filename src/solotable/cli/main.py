@@ -409,6 +409,7 @@ def replay_cmd(
     if state.is_terminal():
         console.print(f"[bold]{escape(state.outcome())}[/bold]")
 
+
 app.command("serve")(serve)  # the web table (solotable.web.cli)
 
 

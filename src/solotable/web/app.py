@@ -11,7 +11,8 @@ works by a redirect back to the page. Every user error is a
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,9 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markdown_it import MarkdownIt
+from starlette.concurrency import run_in_threadpool
 
 import solotable
 from solotable.core.errors import SolotableError
@@ -30,8 +31,8 @@ from solotable.core.registry import game_class
 from solotable.core.store import Store
 from solotable.web import lobby
 from solotable.web.insight import hint_reason
-from solotable.web.tables import Hint, Table, TableError, Tables
 from solotable.web.pages import page_for
+from solotable.web.tables import Hint, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
 
 HERE = Path(__file__).parent
@@ -89,7 +90,15 @@ def check_origin(request: Request) -> None:
 def create_app(store: Store | None = None) -> FastAPI:
     """The web table over ``store`` (the user's store when None)."""
     tables = Tables(store if store is not None else Store())
-    app = FastAPI(title="solotable", docs_url=None, redoc_url=None, openapi_url=None)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        tables.close()
+
+    app = FastAPI(
+        title="solotable", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -103,10 +112,6 @@ def create_app(store: Store | None = None) -> FastAPI:
         if not request.url.path.startswith("/static"):
             response.headers.setdefault("Cache-Control", "no-store")
         return response
-
-    @app.on_event("shutdown")
-    def _close() -> None:
-        tables.close()
 
     def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         html = templates().get_template(name).render(**ctx)
@@ -163,9 +168,7 @@ def create_app(store: Store | None = None) -> FastAPI:
                 ctx = table_context(table)
                 thinking = table.thinking
             table.cached = ctx
-        ctx.update(
-            thinking=thinking, error=error or table.agent_error, full=full
-        )
+        ctx.update(thinking=thinking, error=error or table.agent_error, full=full)
         name = "game.html" if full else "table.html"
         return templates().get_template(name).render(**ctx)
 

@@ -61,9 +61,7 @@ def _signed(x: float) -> str:
     return f"{_num(x):+}"
 
 
-def hint_reason(
-    game: Game, obs: Observation, seat: int, action: int, names: Sequence[str]
-) -> str:
+def hint_reason(game: Game, obs: Observation, seat: int, action: int, names: Sequence[str]) -> str:
     """Why a hinted move is good, in words: its score swing and, in a two-player game,
     what it takes away from the opponent's best reply."""
     state = _sample(game, obs, seat)

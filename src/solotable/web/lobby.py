@@ -48,7 +48,7 @@ def option_field(spec: OptionSpec) -> dict[str, Any]:
 
 def game_entries() -> list[dict[str, Any]]:
     """Every game that loads, with its lobby form; a broken one is listed with its error."""
-    out = []
+    out: list[dict[str, Any]] = []
     for name in solotable.game_names():
         try:
             info: GameInfo = game_class(name).info

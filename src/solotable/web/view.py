@@ -21,7 +21,7 @@ LOG_LENGTH = 60
 
 
 def seat_names(table: Table) -> list[str]:
-    """"You" for the human seat, the AI level for agents (White/Black come from the page)."""
+    """ "You" for the human seat, the AI level for agents (White/Black come from the page)."""
     out = []
     for i, seat in enumerate(table.session.seats):
         out.append("You" if i == table.seat else f"AI ({seat.agent})")
@@ -51,8 +51,9 @@ def table_context(table: Table) -> dict[str, Any]:
         "view": page.context(game, obs, moves, seat),
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "previews": previews(game, obs, seat, moves),
-        "events": [{"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text}
-                   for e in events],
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text} for e in events
+        ],
         "result": result,
         "over": session.is_over(),
         "my_turn": bool(moves),
