@@ -5,11 +5,12 @@ import json
 from rich.console import Console
 from typer.testing import CliRunner
 
-import solotable
 import tests.toy_game  # noqa: F401
 from solotable.cli.main import app, main
-from solotable.cli.session import PlaySession
+from solotable.cli.session import TerminalPlay
 from solotable.core.record import load_record, replay
+from solotable.core.session import GameSession, Seat
+from solotable.core.store import Store
 
 runner = CliRunner()
 
@@ -92,42 +93,54 @@ def scripted(lines):
     return read
 
 
-def test_play_session_handles_bad_input_undo_save_and_finish(tmp_path):
-    g = solotable.load_game("toy-race", target=8, skipping=True)
+def terminal(game, options, seats, lines, tmp_path, seed=3, save=None, at_end="a"):
+    store = Store(tmp_path / "store.db")
+    session = GameSession.start(game, options, seats, seed=seed, store=store)
     console = Console(record=True, width=100)
+    script = scripted(lines)
+
+    def read(prompt):
+        return at_end if prompt.startswith("play again") else script(prompt)
+
+    front = TerminalPlay(session, console, read, save_path=save)
+    return front, front.run(), console, store
+
+
+def test_terminal_handles_bad_input_undo_save_and_finish(tmp_path):
     save = tmp_path / "game.json"
-    opp = {1: solotable.make_agent("first", g, 1)}
-    lines = ["fly", "moves", "help", "double", "take", "undo", "take", "save"] + ["take"] * 20
-    session = PlaySession(
-        g, 3, console, scripted(lines), human_seats={0}, opponents=opp, save_path=save
+    lines = ["fly", "moves", "help", "info crab", "double", "take", "undo", "save"]
+    lines += ["take"] * 20 + ["a"]
+    front, choice, console, _ = terminal(
+        "toy-race",
+        {"target": 8, "skipping": True},
+        [Seat(), Seat("first")],
+        lines,
+        tmp_path,
+        save=save,
     )
-    final = session.run()
     out = console.export_text()
-    assert "cannot read 'fly'" in out
-    assert "legal moves" in out
-    assert "took back" in out
-    assert final.is_terminal() and "final scores" in out
-    rec = load_record(save)
-    assert replay(rec).to_dict() == final.to_dict()
+    assert "cannot read 'fly'" in out and "legal moves" in out
+    assert "no card text for 'crab'" in out
+    assert "cannot undo" in out  # the opponent's roll was seen since
+    assert front.session.is_over() and choice == "again"
+    assert out.count(front.session.result().outcome) == 1  # the result is printed once
+    assert "final scores: you " in out and " points" in out
+    rec = load_record(save)  # a finished game is saved as a full record
+    assert replay(rec).to_dict() == front.session.state.to_dict()
 
 
-def test_resume_a_saved_game(tmp_path):
-    g = solotable.load_game("toy-race", target=20, skipping=True)
-    console = Console(record=True, width=100)
-    save = tmp_path / "g.json"
-    opp = {1: solotable.make_agent("first", g, 1)}
-    s1 = PlaySession(
-        g,
-        9,
-        console,
-        scripted(["take", "take", f"save {save}", "quit"]),
-        human_seats={0},
-        opponents=opp,
+def test_quit_keeps_the_game_and_says_how_to_continue(tmp_path):
+    front, choice, console, store = terminal(
+        "toy-race",
+        {"target": 20, "skipping": True},
+        [Seat(), Seat("first")],
+        ["take", "take", "quit"],
+        tmp_path,
     )
-    mid = s1.run()
-    rec = load_record(save)
-    s2 = PlaySession(g, 9, console, scripted([]), human_seats={0}, opponents=opp, resume=rec)
-    assert s2.state.to_dict() == mid.to_dict()
+    assert choice == "quit" and "solotable play --continue" in console.export_text()
+    assert store.last_unfinished() == front.session.id
+    again = GameSession.resume(store, front.session.id)
+    assert again.state.to_dict() == front.session.state.to_dict()
 
 
 def test_rules_and_assumptions_for_every_game():
@@ -138,13 +151,12 @@ def test_rules_and_assumptions_for_every_game():
         assert a.exit_code == 0 and "assumed values" in a.stdout and "source:" in a.stdout
 
 
-def test_forced_moves_are_played_for_the_human():
+def test_forced_moves_are_played_for_the_human(tmp_path):
     # With doubling off, "take" is the only move: the session plays it unasked.
-    g = solotable.load_game("toy-race", target=4, doubling=False)
-    console = Console(record=True, width=100)
-    opp = {1: solotable.make_agent("first", g, 1)}
-    final = PlaySession(g, 1, console, scripted([]), human_seats={0}, opponents=opp).run()
-    assert final.is_terminal()
+    front, _, console, _ = terminal(
+        "toy-race", {"target": 4, "doubling": False}, [Seat(), Seat("first")], [], tmp_path, seed=1
+    )
+    assert front.session.is_over()
     assert "you (only legal move): take" in console.export_text()
 
 

@@ -20,14 +20,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 
 import solotable
-from solotable.cli.session import PlaySession
+from solotable.cli.paths import check_output_dir, check_output_file
+from solotable.cli.records import register as register_records
+from solotable.cli.session import TerminalPlay
 from solotable.cli.summary import fmt_ci, print_summary
 from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
-from solotable.core.record import game_of, load_record, replay
+from solotable.core.record import record_from_doc, replay
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
+from solotable.core.savefile import is_session_save, load_session, read_save
+from solotable.core.session import GameSession, Seat
 from solotable.core.simulation import compare_variants, run_games, summarize
+from solotable.core.store import Store
 from solotable.web.cli import serve
 
 app = typer.Typer(
@@ -174,6 +179,38 @@ def _choose_game() -> str:
         console.print(f"[red]unknown choice {escape(answer)!r}[/red]")
 
 
+def _choose_options(name: str) -> Game:
+    """Options for a chosen game: Enter, a preset, key=value pairs, or ``rules`` first."""
+    info = game_class(name).info
+    presets = f" a preset ({', '.join(info.presets)})," if info.presets else ""
+    keys = ", ".join(o.name for o in info.options)
+    while True:
+        answer = console.input(
+            f"options: Enter for the defaults,{presets} key=value ({escape(keys)}), or 'rules'> "
+        ).strip()
+        if answer.lower() == "rules":
+            rules(name)
+            continue
+        words = answer.split()
+        if len(words) == 1 and words[0] in info.presets:
+            words = [f"preset={words[0]}"]
+        try:
+            return _load(name, words)
+        except SolotableError as e:
+            console.print(f"[red]{escape(str(e))}[/red]")
+
+
+def _choose_seat(game: Game) -> int:
+    n = game.num_players()
+    while True:
+        answer = console.input(f"your seat (0 moves first … {n - 1}; Enter for 0)> ").strip()
+        if not answer:
+            return 0
+        if answer.isdigit() and int(answer) < n:
+            return int(answer)
+        console.print(f"[red]no seat {escape(answer)!r}[/red]")
+
+
 def _choose_level(game: Game) -> str:
     names = [n for n, _ in agent_names(game.name)]
     levels = list(game.info.ai_levels) or names
@@ -187,6 +224,80 @@ def _choose_level(game: Game) -> str:
         console.print(f"[red]unknown opponent {escape(answer)!r}[/red]")
 
 
+def _seats(g: Game, ai: str | None, seat: int) -> list[Seat]:
+    """Seats for a new game: the human at ``seat`` and ``ai`` elsewhere (solo: ``ai`` autoplays)."""
+    n = g.num_players()
+    if n == 1:
+        seats = [Seat(ai)]
+    else:
+        if not 0 <= seat < n:
+            raise UnknownNameError(f"--seat must be between 0 and {n - 1}")
+        level = ai or g.info.default_agent
+        seats = [Seat() if p == seat else Seat(level) for p in range(n)]
+    for p, s in enumerate(seats):
+        if s.agent is not None:
+            make_agent(s.agent, g, p)  # a bad name fails before the game starts
+    return seats
+
+
+def _banner(session: GameSession, resumed: bool) -> None:
+    g = session.game
+    others = [s.agent for s in session.seats if s.agent is not None]
+    humans = [p for p, s in enumerate(session.seats) if s.human]
+    if not humans:
+        who = f"{others[0]} plays" if others else ""
+    elif g.num_players() == 1:
+        who = "you play"
+    else:
+        who = f"you are seat {humans[0]} against {', '.join(others)}"
+    seed = ""
+    if g.info.perfect_information and not g.info.has_chance and not resumed:
+        seed = f" — seed {session.record(reveal=True).seed}"
+    console.print(
+        f"[bold]{escape(g.info.title)}[/bold] — {escape(who)}{seed}. Type [cyan]help[/cyan]."
+    )
+    if resumed:
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(session.started))
+        console.print(
+            f"continuing game {session.id[:8]} started {started}, after {session.ply} actions"
+        )
+        mine = [
+            e.seq
+            for e in session.events
+            if e.kind in ("move", "undo") and e.player == session.viewer
+        ]
+        recent = session.events_since(mine[-1] if mine else 0)
+        if recent:
+            console.print("since your last move:")
+            for e in recent[-12:]:
+                console.print(f"  {escape(e.text)}")
+
+
+def _enable_completion(play: TerminalPlay) -> None:
+    """Tab completes moves and commands when a person types at a terminal."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return
+
+    def complete(text: str, state: int) -> str | None:
+        options = play.completions(readline.get_line_buffer())
+        return options[state] if state < len(options) else None
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def open_store() -> Store:
+    store = Store()
+    if store.warning:
+        err_console.print(f"[yellow]{escape(store.warning)}[/yellow]")
+    return store
+
+
 @app.command()
 def play(
     game: Annotated[str | None, typer.Argument(help="Game name; omit to choose.")] = None,
@@ -197,57 +308,63 @@ def play(
             "(easy/medium/hard) or an agent name."
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Random seed (default: from the OS's secure source).")
+    ] = None,
     settings: SetOption = None,
     seat: Annotated[int, typer.Option(help="Your seat in 2-player games (0 moves first).")] = 0,
-    save: Annotated[Path | None, typer.Option(help="Save the game record here at the end.")] = None,
-    load: Annotated[Path | None, typer.Option(help="Resume a saved game record.")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Also keep the game in this file, after every move.")
+    ] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game or record.")] = None,
+    cont: Annotated[
+        bool, typer.Option("--continue", help="Resume the last unfinished game.")
+    ] = False,
 ) -> None:
-    """Play a game in the terminal."""
-    resume = None
-    if load is not None:
-        resume = load_record(load)
-        g = game_of(resume)
-        seed = resume.seed
-    else:
-        chosen = game is None
-        if game is None:
-            game = _choose_game()
-        g = _load(game, settings)
-        if chosen and ai is None and g.num_players() > 1:
-            ai = _choose_level(g)
-    if seed is None:
-        seed = int(time.time() * 1000) % 1_000_000_007
-    n = g.num_players()
-    opponents = {}
-    if n == 1:
-        humans = set() if ai else {0}
-        if ai:
-            opponents[0] = make_agent(ai, g, 0, seed)
-    else:
-        if not 0 <= seat < n:
-            raise UnknownNameError(f"--seat must be between 0 and {n - 1}")
-        humans = {seat}
-        level = ai or g.info.default_agent
-        for p in range(n):
-            if p != seat:
-                opponents[p] = make_agent(level, g, p, seed + p)
-    clock = g.clock_seconds()
-    clocks = [clock] * n if clock else None
-    console.print(f"[bold]{escape(g.info.title)}[/bold] — seed {seed}. Type [cyan]help[/cyan].")
-    session = PlaySession(
-        g,
-        seed,
-        console,
-        console.input,
-        human_seats=humans,
-        opponents=opponents,
-        save_path=save,
-        resume=resume,
-        scorebook=None,
-        clocks=clocks,
-    )
-    session.run()
+    """Play a game in the terminal; every move is kept (see --continue, history)."""
+    if save is not None:
+        save = check_output_file(save, "--save")
+    if cont and (load is not None or game is not None):
+        raise UnknownNameError("--continue resumes the last game: give no GAME or --load")
+    store = open_store()
+    again: tuple[Seat, ...] | None = None
+    while True:
+        resumed = cont or load is not None
+        if cont:
+            last = store.last_unfinished()
+            if last is None:
+                raise UnknownNameError("no unfinished game to continue; start one with play GAME")
+            session = GameSession.resume(store, last)
+        elif load is not None:
+            session = load_session(load, store)
+        else:
+            if game is None:
+                game = _choose_game()
+                g = _choose_options(game)
+                if g.num_players() > 1:
+                    seat = _choose_seat(g)
+                    ai = _choose_level(g)
+            else:
+                g = _load(game, settings)
+            seats = list(again) if again is not None else _seats(g, ai, seat)
+            session = GameSession.start(g.name, g.options, seats, seed=seed, store=store)
+        cont, load, seed = False, None, None
+        _banner(session, resumed)
+        front = TerminalPlay(session, console, console.input, save_path=save)
+        _enable_completion(front)
+        if session.is_over():  # a finished record: show how it ended
+            front.draw()
+            result = session.result()
+            console.print(f"[bold]{escape(result.outcome if result else '')}[/bold]")
+            return
+        choice = front.run()
+        if choice == "quit":
+            return
+        if choice == "chooser":
+            game, settings, ai, again = None, None, None, None
+        else:
+            game, again = session.game.name, session.seats
+            settings = [f"{k}={v}" for k, v in session.game.options.items()]
 
 
 @app.command()
@@ -265,6 +382,8 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games between agents and summarise the results."""
+    if records is not None:
+        records = check_output_dir(records, "--records")
     g = _load(game, settings)
     specs = _agent_specs(g, agents)
     n = g.num_players()
@@ -376,38 +495,52 @@ def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
 
 @app.command("replay")
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A game record or save (JSON).")],
     check: Annotated[bool, typer.Option(help="Only verify; exit 1 on the first mismatch.")] = False,
     step: Annotated[bool, typer.Option(help="Wait for Enter between moves.")] = False,
 ) -> None:
-    """Step through a game record, or verify it."""
-    record = load_record(file)
+    """Step through a game record or save, or verify it (no hidden card of an unfinished game)."""
+    doc = read_save(file)
     if check:
         try:
+            if is_session_save(doc):
+                session = load_session(file)
+                console.print(f"ok: {session.ply} actions replayed; the game is not over")
+                return
+            record = record_from_doc(doc, str(file))
             state = replay(record)
         except RecordError as e:
             console.print(f"[red]mismatch: {escape(str(e))}[/red]")
             raise typer.Exit(1) from None
         console.print(f"ok: {len(record.actions)} actions replayed; {escape(state.outcome())}")
         return
-    g = game_of(record)
-    state = g.new_initial_state(record.seed)
-    viewer = 0
-    for i, text in enumerate(record.actions):
-        try:
-            action = state.string_to_action(text)
-            words = state.describe_action(action)
-            state.apply_action(action)
-        except SolotableError as e:
-            console.print(f"[red]actions[{i}] {escape(text)!r}: {escape(str(e))}[/red]")
-            raise typer.Exit(1) from None
-        console.print(f"[dim]{i + 1:>4}[/dim] {escape(text):<14} {escape(words)}")
+    try:
+        session = load_session(file)
+    except RecordError as e:
+        console.print(f"[red]{escape(str(e))}[/red]")
+        raise typer.Exit(1) from None
+    g, finished = session.game, session.is_over()
+    last = None
+    for i, (ply, obs) in enumerate(session.replay_steps()):
+        shown = finished or ply.public
+        who = "chance" if ply.who < 0 else session.seat_name(ply.who)
+        text = ply.notation if shown else "(hidden)"
+        words = (ply.words or ply.notation) if shown else "a card or draw you have not seen"
+        console.print(f"[dim]{i + 1:>4}[/dim] {escape(who):<10} {escape(text):<14} {escape(words)}")
+        last = obs
         if step:
-            console.print(g.render(state.observation(viewer)))
+            console.print(g.render(obs))
             console.input("[dim]Enter for the next move[/dim]")
-    console.print(g.render(state.observation(viewer)))
-    if state.is_terminal():
-        console.print(f"[bold]{escape(state.outcome())}[/bold]")
+    if last is not None and not step:
+        console.print(g.render(last))
+    result = session.result()
+    if result is not None:
+        console.print(f"[bold]{escape(result.outcome)}[/bold]")
+    else:
+        console.print("[dim]the game is not finished: hidden cards stay hidden[/dim]")
+
+
+register_records(app, console, open_store)
 
 
 app.command("serve")(serve)  # the web table (solotable.web.cli)
@@ -418,7 +551,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except SolotableError as e:
-        err_console.print(f"[red]error:[/red] {escape(str(e))}")
+        err_console.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
         sys.exit(2)
 
 

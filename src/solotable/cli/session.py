@@ -1,14 +1,13 @@
-"""The interactive game loop behind ``solotable play``.
+"""The terminal front end of a :class:`~solotable.core.session.GameSession`.
 
-It talks to a game only through the core API: it renders the current
-player's observation (so it cannot show hidden cards), resolves chance nodes
-with the state's own RNG, and turns every bad input into a message and a new
-prompt. Input and output are injected so tests can drive it.
+There is no game loop here: the session decides whose turn it is, runs the
+agents, resolves chance and autosaves. This module reads commands, prints the
+session's events and draws the human seat's observation (so it cannot show
+a hidden card). Input and output are injected so tests can drive it.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,169 +16,180 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from solotable.core.agent import Agent, Turn
 from solotable.core.errors import SolotableError
-from solotable.core.game import Game, State
-from solotable.core.record import Record, rebuild, record_of, replay, save_record
-from solotable.core.registry import make_agent
-from solotable.core.runner import advance_chance, overrun, turn_budget
+from solotable.core.events import Event
+from solotable.core.savefile import write_save
+from solotable.core.session import GameSession
 
 HELP = """[bold]Commands[/bold]
-  [cyan]<move>[/cyan]        play a move in the game's notation (see [cyan]moves[/cyan])
+  [cyan]<move>[/cyan]        a move in the notation (Tab completes; see [cyan]moves[/cyan])
   [cyan]moves[/cyan] [PREFIX] list the legal moves (those starting with PREFIX) and their meaning
-  [cyan]hint[/cyan]          ask the strongest AI what it would play
-  [cyan]undo[/cyan]          take back your last move (perfect-information games)
-  [cyan]save[/cyan] [FILE]   save the game record (resume with --load FILE)
+  [cyan]hint[/cyan]          ask the strongest AI what it would play (hints are recorded)
+  [cyan]undo[/cyan]          take back your last move (not past a card or die you have seen)
+  [cyan]info[/cyan] CARD     the full text of a card
+  [cyan]log[/cyan]           what happened since your last move
+  [cyan]save[/cyan] [FILE]   write the game to FILE (default: the --save file, or one named for it)
   [cyan]board[/cyan]         draw the table again
+  [cyan]resign[/cyan]        give up this game
   [cyan]help[/cyan]          this text
-  [cyan]quit[/cyan]          leave (save first if you want to come back)"""
+  [cyan]quit[/cyan]          leave; the game is kept (continue with solotable play --continue)"""
 
+COMMANDS = ("moves", "hint", "undo", "info", "log", "save", "board", "resign", "help", "quit")
 COMPACT_AFTER = 30
+END_CHOICES = {"a": "again", "again": "again", "c": "chooser", "chooser": "chooser"}
 
 
-class PlaySession:
-    """One interactive game: humans in ``human_seats``, agents elsewhere."""
+def points(x: float) -> str:
+    """``1 point``, ``2 points``, ``1.5 points``."""
+    return f"{x:g} point" + ("" if x == 1 else "s")
+
+
+class TerminalPlay:
+    """Drive one session from a terminal; ``run`` says what the player wants next."""
 
     def __init__(
         self,
-        game: Game,
-        seed: int,
+        session: GameSession,
         console: Console,
         read: Callable[[str], str],
         *,
-        human_seats: set[int],
-        opponents: dict[int, Agent],
         save_path: Path | None = None,
-        resume: Record | None = None,
-        scorebook: None = None,
-        clocks: list[float] | None = None,
     ) -> None:
-        self.game = game
-        self.seed = seed
+        self.session = session
         self.console = console
         self.read = read
-        self.human_seats = human_seats
-        self.opponents = opponents
-        self.save_path = save_path
-        self.scorebook = scorebook
-        self.clocks = clocks
-        self.forfeit: dict[str, object] | None = None
-        self.state: State = (
-            replay(resume, check_result=False) if resume else (game.new_initial_state(seed))
-        )
+        self.save_path = save_path.expanduser() if save_path else None
         self.quit = False
+        self._drawn_at: int | None = None
+        self._since = session.events[-1].seq if session.events else 0
+        self._last_seen = self._since
 
     # -- main loop -------------------------------------------------------------
-    def run(self) -> State:
-        viewer = min(self.human_seats) if self.human_seats else 0
-        self.resolve_chance()
-        self.show(viewer)
-        while not self.state.is_terminal() and not self.quit and self.forfeit is None:
-            player = self.state.current_player()
-            if player in self.human_seats:
-                self.human_turn(player)
+    def run(self) -> str:
+        """Play until the end or ``quit``; returns "again", "chooser" or "quit"."""
+        s = self.session
+        self.draw()
+        while not s.is_over() and not self.quit:
+            if s.agent_to_move() is not None:
+                agent = s.seats[s.agent_to_move() or 0].agent
+                with self.console.status(f"{agent} is thinking…"):
+                    self.show_events(s.step_agent())
+                self.autosave()
+                if s.human_to_move() is not None:
+                    self.draw()
             else:
-                self.agent_turn(player)
-                self.resolve_chance()
-                if not self.state.is_terminal() and self.forfeit is None:
-                    self.show(viewer)
-        if self.state.is_terminal() or self.forfeit is not None:
-            self.finish(viewer)
-        return self.state
+                seat = s.human_to_move()
+                assert seat is not None
+                self.human_turn(seat)
+        if s.is_over():
+            return self.finish()
+        self.console.print(
+            "game kept: continue with [cyan]solotable play --continue[/cyan]"
+            + (f" (or --load {escape(str(self.save_path))})" if self.save_path else "")
+        )
+        return "quit"
 
-    def resolve_chance(self) -> None:
-        advance_chance(self.state)
+    def draw(self, force: bool = False) -> None:
+        """Draw the table once per position (``board`` forces it)."""
+        if force or self._drawn_at != self.session.ply:
+            self._drawn_at = self.session.ply
+            s = self.session
+            self.console.print(s.game.render(s.observation(s.viewer)))
 
-    def show(self, viewer: int) -> None:
-        self.console.print(self.game.render(self.state.observation(viewer)))
+    def show_events(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "end":
+                continue  # the result is printed once, by finish()
+            style = {"move": "bold", "undo": "yellow", "resign": "red"}.get(e.kind, "dim")
+            if e.kind == "move" and e.player is not None and e.player != self.session.viewer:
+                style = "magenta"
+            self.console.print(f"[{style}]{escape(e.text)}[/{style}]")
+        if events:
+            self._last_seen = events[-1].seq
 
-    def human_turn(self, player: int) -> None:
-        legal = self.state.legal_actions()
-        if len(legal) == 1:
-            # A forced move (the closing neutral token, say): no need to type it.
-            words = self.state.describe_action(legal[0])
-            self.state.apply_action(legal[0])
-            self.console.print(f"you (only legal move): [bold]{escape(words)}[/bold]")
-            self.resolve_chance()
-            if self.state.current_player() in self.human_seats:
-                self.show(player)
-            return
-        start = time.perf_counter()
+    def human_turn(self, seat: int) -> None:
+        s = self.session
+        left = s.clock_left(seat)
+        clock = "" if left is None else f" {left:.0f}s left"
         try:
-            left = self.clock_left(player)
-            clock = "" if left is None else f" {left:.0f}s left"
-            line = self.read(f"[{self.game.info.title}{clock}] your move> ")
+            line = self.read(f"[{s.game.info.title}{clock}] your move> ")
         except (EOFError, KeyboardInterrupt):
-            self.console.print("\nbye.")
+            self.console.print()
             self.quit = True
             return
-        if self.charge(player, time.perf_counter() - start):
-            return
-        self.handle(line.strip(), player)
+        self.handle(line.strip(), seat)
 
-    def handle(self, line: str, player: int) -> None:
+    def handle(self, line: str, seat: int) -> None:
         word, _, rest = line.partition(" ")
-        cmd = word.lower()
+        cmd, rest = word.lower(), rest.strip()
         if not line:
             return
-        if cmd in ("help", "?"):
-            self.console.print(HELP)
-        elif cmd in ("quit", "exit", "q"):
-            self.quit = True
-        elif cmd == "moves":
-            self.list_moves(rest.strip())
-        elif cmd == "board":
-            self.show(player)
-        elif cmd == "hint":
-            self.hint(player)
-        elif cmd == "undo":
-            self.undo(player)
-        elif cmd == "save":
-            self.save(Path(rest.strip()) if rest.strip() else self.save_path)
-        else:
-            try:
-                action = self.state.parse_move(line)
-            except SolotableError as e:
+        try:
+            if cmd in ("help", "?"):
+                self.console.print(HELP)
+            elif cmd in ("quit", "exit", "q"):
+                self.quit = True
+            elif cmd == "moves":
+                self.list_moves(seat, rest)
+            elif cmd == "board":
+                self.draw(force=True)
+            elif cmd == "hint":
+                h = self.session.hint(seat)
                 self.console.print(
-                    f"[red]{escape(str(e))}[/red]  (type [cyan]moves[/cyan] or [cyan]help[/cyan])"
+                    f"hint ({h.agent}): [bold]{escape(h.notation)}[/bold] — {escape(h.words)}"
                 )
-                return
-            words = self.state.describe_action(action)
-            self.state.apply_action(action)
-            self.console.print(f"you: [bold]{escape(words)}[/bold]")
-            self.resolve_chance()
-            if self.state.current_player() in self.human_seats:
-                self.show(player)
+            elif cmd == "undo":
+                self.show_events(self.session.undo(seat))
+                self.autosave()
+                self.draw()
+            elif cmd == "resign":
+                self.show_events(self.session.resign(seat))
+                self.autosave()
+            elif cmd == "info":
+                self.info(rest)
+            elif cmd == "log":
+                self.show_log()
+            elif cmd == "save":
+                self.save(Path(rest) if rest else None)
+            else:
+                self.show_events(self.session.play(seat, line))
+                self.autosave()
+                if self.session.human_to_move() is not None:
+                    self.draw()
+        except SolotableError as e:
+            tip = "  (type [cyan]moves[/cyan] or [cyan]help[/cyan])" if cmd not in COMMANDS else ""
+            self.console.print(f"[red]{escape(str(e))}[/red]{tip}")
 
-    def agent_turn(self, player: int) -> None:
-        agent = self.opponents[player]
-        budget = turn_budget(None, self.clock_left(player), self.game.move_seconds())
-        turn = Turn.for_state(self.state, player, budget)
-        start = time.perf_counter()
-        with self.console.status(f"{agent.label()} is thinking…"):
-            action = agent.act(turn)
-        if self.charge(player, time.perf_counter() - start):
+    def info(self, name: str) -> None:
+        if not name:
+            self.console.print("[yellow]say which card: info CARD[/yellow]")
             return
-        words = self.state.describe_action(action)
-        self.state.apply_action(action)
-        self.console.print(f"[magenta]{agent.label()}[/magenta]: [bold]{escape(words)}[/bold]")
+        text = self.session.game.card_text(name)
+        if text is None:
+            self.console.print(f"[yellow]no card text for {escape(name)!r} in this game[/yellow]")
+        else:
+            self.console.print(escape(text))
 
-    def clock_left(self, player: int) -> float | None:
-        return None if self.clocks is None else self.clocks[player]
+    def show_log(self) -> None:
+        events = self.session.events_since(self._since)
+        if not events:
+            self.console.print("[dim]nothing has happened yet[/dim]")
+        for e in events[-40:]:
+            self.console.print(f"[dim]{e.ply:>4}[/dim] {escape(e.text)}")
 
-    def charge(self, player: int, elapsed: float) -> bool:
-        """Count a move's thinking time; True (and a forfeit) when it overran."""
-        if self.clocks is not None:
-            self.clocks[player] -= elapsed
-        lost = overrun(elapsed, self.clock_left(player), self.game.move_seconds())
-        if lost is not None:
-            self.forfeit = {"player": player, "reason": lost}
-        return lost is not None
+    def completions(self, text: str) -> list[str]:
+        """Moves and commands starting with ``text`` (readline's tab completion)."""
+        seat = self.session.human_to_move()
+        moves = [m for _, m, _ in self.session.legal_moves(seat)] if seat is not None else []
+        low = text.lower()
+        return [c for c in (*moves, *COMMANDS) if c.lower().startswith(low)]
 
-    def list_moves(self, prefix: str = "") -> None:
+    def list_moves(self, seat: int, prefix: str = "") -> None:
         """The legal moves: a table with words, or compact columns when there are many."""
         moves = [
-            (t, w) for t, w in self.state.legal_moves_text() if t.lower().startswith(prefix.lower())
+            (t, w)
+            for _, t, w in self.session.legal_moves(seat)
+            if t.lower().startswith(prefix.lower())
         ]
         if not moves:
             self.console.print(f"[yellow]no legal move starts with {escape(prefix)!r}[/yellow]")
@@ -197,78 +207,56 @@ class PlaySession:
             table.add_row(escape(text), escape(words))
         self.console.print(table)
 
-    def hint(self, player: int) -> None:
-        name = self.game.info.hint_agent
-        adviser = make_agent(name, self.game, player, self.seed + len(self.state.history))
-        turn = Turn.for_state(self.state, player, 1.0)
-        action = adviser.act(turn)
-        self.console.print(
-            f"hint ({name}): [bold]{escape(self.state.action_to_string(action))}[/bold] — "
-            f"{escape(self.state.describe_action(action))}"
-        )
-
-    def undo(self, player: int) -> None:
-        if not self.game.info.perfect_information:
-            self.console.print(
-                "[yellow]undo is off in this game: it would let you look at hidden cards "
-                "and take the move back.[/yellow]"
-            )
-            return
-        history = list(self.state.history)
-        # Take back moves until the last move of this player is gone.
-        cut = None
-        probe = self.game.new_initial_state(self.seed)
-        for i, a in enumerate(history):
-            if probe.current_player() == player and len(probe.legal_actions()) > 1:
-                cut = i
-            probe.apply_legal_action(a)
-        if cut is None:
-            self.console.print("[yellow]nothing to undo[/yellow]")
-            return
-        self.state = rebuild(self.game, self.seed, history[:cut])
-        self.resolve_chance()
-        self.console.print(f"took back {len(history) - cut} move(s)")
-        self.show(player)
-
-    def record(self) -> Record:
-        labels = []
-        for p in range(self.game.num_players()):
-            labels.append("human" if p in self.human_seats else self.opponents[p].label())
-        return record_of(self.state, self.seed, labels, self.forfeit)
-
-    def save(self, path: Path | None) -> None:
-        if path is None:
-            self.console.print("[yellow]say where: save FILE[/yellow]")
-            return
-        try:
-            save_record(path, self.record())
-        except OSError as e:
-            self.console.print(f"[red]cannot save to {escape(str(path))}: {escape(str(e))}[/red]")
-            return
-        self.console.print(f"saved to {escape(str(path))}")
-
-    def finish(self, viewer: int) -> None:
-        if self.forfeit is not None:
-            self.console.print(
-                f"[bold red]player {self.forfeit['player']} {self.forfeit['reason']} "
-                "and loses[/bold red]"
-            )
-        else:
-            self.show(viewer)
-            self.console.print(f"[bold]{escape(self.state.outcome())}[/bold]")
-        scores = ", ".join(f"{s:g}" for s in self.state.scores())
-        self.console.print(f"final scores: {scores}")
-        key = self.state.best_score_key()
-        if key is not None and self.scorebook is not None and self.forfeit is None:
-            score = float(self.state.scores()[0])
-            previous, is_new = self.scorebook.submit(key, score)
-            if self.scorebook.warning:
-                self.console.print(f"[yellow]{escape(self.scorebook.warning)}[/yellow]")
-            if previous is None:
-                self.console.print(f"first score recorded for these settings: {score:g}")
-            elif is_new:
-                self.console.print(f"[green]new best score! (previous best {previous:g})[/green]")
-            else:
-                self.console.print(f"best score for these settings: {previous:g}")
+    # -- saving and the end --------------------------------------------------------
+    def autosave(self) -> None:
+        """The store saved the step already; keep the --save file in step too."""
         if self.save_path is not None:
-            self.save(self.save_path)
+            self.save(self.save_path, quiet=True)
+
+    def save(self, path: Path | None, quiet: bool = False) -> None:
+        if path is None:
+            path = self.save_path or Path(f"{self.session.game.name}-{self.session.id[:8]}.json")
+        path = path.expanduser()
+        try:
+            write_save(path, self.session)
+        except SolotableError as e:
+            self.console.print(f"[red]{escape(str(e))}[/red]")
+            return
+        if not quiet:
+            self.console.print(f"saved to {escape(str(path))} (resume with --load)")
+
+    def finish(self) -> str:
+        s = self.session
+        result = s.result()
+        assert result is not None
+        self.draw()
+        self.console.print(f"[bold]{escape(result.outcome)}[/bold]")
+        if len(result.scores) == 1:
+            self.console.print(f"your score: {points(result.scores[0])}")
+        else:
+            scores = ", ".join(f"{s.seat_name(p)} {points(x)}" for p, x in enumerate(result.scores))
+            self.console.print(f"final scores: {escape(scores)}")
+        mine = result.scores[s.viewer]
+        if result.score_key is not None:
+            if not result.counted:
+                self.console.print("[dim]not counted for best scores (played from hints)[/dim]")
+            elif result.previous_best is None:
+                self.console.print(f"first score recorded for these settings: {mine:g}")
+            elif result.new_best:
+                self.console.print(
+                    f"[green]new best score! (previous best {result.previous_best:g})[/green]"
+                )
+            else:
+                self.console.print(f"best score for these settings: {result.previous_best:g}")
+        if result.hints:
+            self.console.print(f"[dim]hints used: {result.hints}[/dim]")
+        if s.store is not None:
+            self.console.print(
+                f"[dim]kept as game {s.id[:8]} (solotable export {s.id[:8]} FILE)[/dim]"
+            )
+        self.autosave()
+        try:
+            answer = self.read("play again (a), back to the chooser (c), or Enter to quit> ")
+        except (EOFError, KeyboardInterrupt):
+            return "quit"
+        return END_CHOICES.get(answer.strip().lower(), "quit")

@@ -13,93 +13,31 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from solotable.core.agent import Agent, Turn
-from solotable.core.errors import IllegalActionError, SolotableError
+from solotable.core.errors import IllegalActionError, RecordError, SolotableError
 from solotable.core.events import Event
 from solotable.core.game import Game, Observation
 from solotable.core.players import CHANCE
-from solotable.core.record import rebuild, result_of
+from solotable.core.record import Record, rebuild, record_of, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import overrun, turn_budget
 from solotable.core.seal import seal, unseal
+from solotable.core.sessionparts import (
+    Hint,
+    Ply,
+    Result,
+    Seat,
+    SessionError,
+    UndoRefused,
+    chance_visibility,
+    decision_visible,
+)
 from solotable.core.store import MoveRow, Store
 
-MAX_OUTCOMES_TESTED = 300
-"""Chance nodes with more outcomes are assumed to reveal, and to stay sealed."""
-
-
-class SessionError(SolotableError):
-    """A request the session refuses: not your turn, the game is over, no such seat."""
-
-
-class UndoRefused(SessionError):
-    """Undo would take back a move made before hidden information was revealed."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(f"cannot undo: {reason}")
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who plays a seat: a human (``agent`` None) or an agent spec such as ``"hard"``."""
-
-    agent: str | None = None
-
-    @property
-    def human(self) -> bool:
-        return self.agent is None
-
-    def label(self) -> str:
-        return "human" if self.agent is None else self.agent
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    action: int
-    notation: str
-    words: str
-    agent: str
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a finished game ended, and what it did to the player's best score."""
-
-    status: str
-    outcome: str
-    scores: list[float]
-    returns: list[float]
-    forfeit: dict[str, Any] | None = None
-    score_key: str | None = None
-    counted: bool = False
-    """Whether it counts for best scores (a human seat, not played from hints)."""
-    previous_best: float | None = None
-    new_best: bool = False
-    hints: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
-
-
-@dataclass
-class _Ply:
-    """What the session knows about one applied action (parallel to ``history``)."""
-
-    notation: str
-    who: int
-    public: bool
-    """Its notation may be shown and saved in plain text."""
-    revealed: bool
-    """A chance outcome the viewer could tell apart from others: undo stops here."""
-    forced: bool = False
-    hinted: bool = False
-    think: float | None = None
-    at: float = field(default_factory=time.time)
+__all__ = ["Event", "GameSession", "Hint", "Result", "Seat", "SessionError", "UndoRefused"]
 
 
 class GameSession:
@@ -140,7 +78,7 @@ class GameSession:
         self.viewer = humans[0] if humans else 0
         """The seat whose observation front ends show (the first human, else seat 0)."""
         self.state = game.new_initial_state(seed)
-        self._plies: list[_Ply] = []
+        self._plies: list[Ply] = []
         self._events: list[Event] = []
         self._result: Result | None = None
         self._last_hint: tuple[int, int] | None = None
@@ -202,9 +140,63 @@ class GameSession:
             session.forfeit = session._result.forfeit
         return session
 
-    def _replay(self, actions: Sequence[str], moves: Sequence[MoveRow] = ()) -> None:
-        from solotable.core.errors import RecordError
+    @classmethod
+    def from_actions(
+        cls,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int,
+        actions: Sequence[str],
+        *,
+        store: Store | None = None,
+        clocks: list[float] | None = None,
+        hints: int = 0,
+    ) -> GameSession:
+        """A session rebuilt from a save or record (a new id), saved to ``store``.
 
+        Actions are replayed and checked; a finished record gives a finished
+        session with its result.
+        """
+        session = cls(game, seats, seed, store=store, clocks=clocks)
+        session.hints = hints
+        if store is not None:
+            store.create(session._row())
+        session._replay(actions)
+        events = session._advance() if not session.state.is_terminal() else []
+        if session.state.is_terminal():
+            events += session._finish("finished")
+        session._commit(0, events)
+        return session
+
+    @property
+    def plies(self) -> list[Ply]:
+        """Every applied action with what the viewer may know of it."""
+        return list(self._plies)
+
+    def replay_steps(self) -> Iterator[tuple[Ply, Observation]]:
+        """Each ply with the viewer's observation after it, from the start.
+
+        What ``replay`` shows: an unfinished game's plies that are not public
+        stay unnamed, and boards come from the viewer's observation only.
+        """
+        probe = self.game.new_initial_state(self._seed)
+        for ply, action in zip(self._plies, list(self.state.history), strict=False):
+            if probe.is_chance_node():
+                probe.sample_chance()
+            probe.apply_legal_action(action)
+            yield ply, probe.observation(self.viewer)
+
+    def record(self, *, reveal: bool = False) -> Record:
+        """The game as a record: the seed and every action.
+
+        Only a finished game's record may be shown (``reveal`` says the caller
+        seals it otherwise): it holds the seed and every face-down card.
+        """
+        if not (reveal or self.is_over()):
+            raise SessionError("the record of an unfinished game holds its secrets; seal it")
+        return record_of(self.state, self._seed, [s.label() for s in self.seats], self.forfeit)
+
+    def _replay(self, actions: Sequence[str], moves: Sequence[MoveRow] = ()) -> None:
         for i, text in enumerate(actions):
             state = self.state
             try:
@@ -439,20 +431,20 @@ class GameSession:
         self._turn_started = time.monotonic()
         return out
 
-    def _apply(self, action: int, *, forced: bool = False, emit: bool = True) -> _Ply:
+    def _apply(self, action: int, *, forced: bool = False, emit: bool = True) -> Ply:
         """Apply one action, noting what the viewer learnt; events go to ``_pending``."""
         state, viewer = self.state, self.viewer
         who = state.current_player()
         notation = state.action_to_string(action)
         public, revealed = True, False
         if who == CHANCE:
-            public, revealed = self._chance_visibility(action)
+            public, revealed = chance_visibility(state, action, viewer)
         elif who != viewer and not self.game.info.perfect_information:
-            public = self._decision_visible(action)
+            public = decision_visible(state, action, viewer)
         words = state.describe_action(action) if public else ""
         before = state.observation(viewer) if emit else None
         state.apply_legal_action(action)
-        ply = _Ply(notation, who, public, revealed, forced=forced)
+        ply = Ply(notation, who, public, revealed, words, forced=forced)
         self._plies.append(ply)
         self._pending = []
         if not emit:
@@ -473,39 +465,6 @@ class GameSession:
             self._pending.append(Event(0, at, e.kind, e.player, e.text, e.data))
         self._pending = [self._stamp(e) for e in self._pending]
         return ply
-
-    def _chance_visibility(self, action: int) -> tuple[bool, bool]:
-        """(public, revealed) for a chance outcome, tested on clones.
-
-        Revealed: some other outcome would have shown the viewer something
-        else. Public: no other outcome looks the same to the viewer, so naming
-        it tells nothing the observation does not already show.
-        """
-        outcomes = [a for a, _ in self.state.chance_outcomes()]
-        if len(outcomes) <= 1:
-            return True, False
-        if self.game.info.perfect_information:
-            return True, True
-        if len(outcomes) > MAX_OUTCOMES_TESTED:
-            return False, True
-        seen = {a: self._after(a) for a in outcomes}
-        mine = seen[action]
-        public = sum(1 for v in seen.values() if v == mine) == 1
-        revealed = any(v != mine for v in seen.values())
-        return public, revealed
-
-    def _decision_visible(self, action: int) -> bool:
-        """Whether another seat's decision can be named without revealing its hidden cards."""
-        legal = self.state.legal_actions()
-        if len(legal) > MAX_OUTCOMES_TESTED:
-            return False
-        mine = self._after(action)
-        return sum(1 for a in legal if self._after(a) == mine) == 1
-
-    def _after(self, action: int) -> Observation:
-        probe = self.state.clone()
-        probe.apply_legal_action(action)
-        return probe.observation(self.viewer)
 
     def _stamp(self, e: Event) -> Event:
         seq = self._events[-1].seq + 1 if self._events else 1

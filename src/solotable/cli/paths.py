@@ -1,0 +1,49 @@
+"""Output paths checked before any game runs (``--save``, ``--records``, ``export``).
+
+Finding out after a long game or simulation that the file cannot be written
+loses the work; these checks fail first, with one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from solotable.core.errors import SolotableError
+
+
+class OutputPathError(SolotableError):
+    """An output file or folder that cannot be written."""
+
+
+def _writable_folder(folder: Path, what: str, path: Path) -> None:
+    if not folder.exists():
+        raise OutputPathError(f"{what} {path}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise OutputPathError(f"{what} {path}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{what} {path}: the folder {folder} is not writable")
+
+
+def check_output_file(path: Path, what: str = "output file") -> Path:
+    """``path`` (``~`` expanded) if a file can be written there, else OutputPathError."""
+    p = path.expanduser()
+    if p.is_dir():
+        raise OutputPathError(f"{what} {path}: is a folder, not a file")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise OutputPathError(f"{what} {path}: the file is read-only")
+    _writable_folder(p.parent if str(p.parent) else Path("."), what, path)
+    return p
+
+
+def check_output_dir(path: Path, what: str = "output folder") -> Path:
+    """``path`` if files can be written in it (it may be created), else OutputPathError."""
+    p = path.expanduser()
+    if p.exists():
+        if not p.is_dir():
+            raise OutputPathError(f"{what} {path}: is a file, not a folder")
+        if not os.access(p, os.W_OK | os.X_OK):
+            raise OutputPathError(f"{what} {path}: the folder is not writable")
+        return p
+    _writable_folder(p.parent if str(p.parent) else Path("."), what, path)
+    return p

@@ -1,0 +1,136 @@
+"""Save files: a whole session in one JSON file, secrets sealed until the end.
+
+A finished game is saved as an ordinary record (``core.record``): it shows
+everything, seed included, and replays anywhere. An unfinished game is saved
+as a *session save*: the public part (game, options, seats, clocks, the moves
+the player has seen) in plain JSON, and the seed with the full action list
+only in a sealed blob (``core.seal``), so opening the file in an editor, or
+``replay``-ing it, spoils no face-down card or future draw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from solotable.core.datafile import parse_json
+from solotable.core.errors import RecordError, SolotableError
+from solotable.core.record import record_from_doc, record_to_json
+from solotable.core.registry import load_game, make_agent
+from solotable.core.seal import seal, unseal
+from solotable.core.session import GameSession, Seat
+from solotable.core.store import Store
+
+FORMAT = "solotable-session"
+VERSION = 1
+
+
+def save_text(session: GameSession) -> str:
+    """The save file's text: a record when the game is over, a sealed save otherwise."""
+    if session.is_over():
+        return record_to_json(session.record())
+    secret = session.record(reveal=True)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": session.game.name,
+        "options": dict(session.game.options),
+        "seats": [{"agent": s.agent} for s in session.seats],
+        "clocks": session.clocks,
+        "status": session.status,
+        "started": session.started,
+        "hints": session.hints,
+        "moves": [p.notation if p.public else None for p in session.plies],
+        "sealed": seal({"seed": secret.seed, "actions": secret.actions}),
+    }
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_save(path: Path, session: GameSession) -> None:
+    """Write atomically; an error names ``path``, not a temporary file."""
+    path = path.expanduser()
+    text = save_text(session)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise RecordError(f"cannot save to {path}: {e.strerror or e}") from None
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The parsed save or record document (structure checked later)."""
+    path = path.expanduser()
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise RecordError(f"save {str(path)!r}: cannot read it ({reason})") from None
+    doc = parse_json(text, str(path), RecordError)
+    if not isinstance(doc, dict):
+        raise RecordError(f"{path}: the top level must be a JSON object")
+    return doc
+
+
+def is_session_save(doc: dict[str, Any]) -> bool:
+    return doc.get("format") == FORMAT
+
+
+def load_session(path: Path, store: Store | None = None) -> GameSession:
+    """A session from a save or a record, with its seats; saved to ``store`` under a new id."""
+    doc = read_save(path)
+    if not is_session_save(doc):
+        record = record_from_doc(doc, str(path))
+        game = _game(record.game, record.options)
+        seats = seats_from_labels(game, record.players)
+        # A finished record is shown, not added to the player's history again.
+        keep = store if record.result is None else None
+        return GameSession.from_actions(game, seats, record.seed, record.actions, store=keep)
+    if doc.get("version") != VERSION:
+        raise RecordError(f"{path}: unsupported save version {doc.get('version')!r}")
+    try:
+        game = _game(str(doc["game"]), dict(doc["options"]))
+        seats = [Seat(None if s.get("agent") is None else str(s["agent"])) for s in doc["seats"]]
+        secret = unseal(doc["sealed"])
+        seed, actions = int(secret["seed"]), [str(a) for a in secret["actions"]]
+        clocks = doc.get("clocks")
+        hints = int(doc.get("hints", 0))
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise RecordError(f"{path}: not a valid session save ({e})") from None
+    return GameSession.from_actions(
+        game, seats, seed, actions, store=store, clocks=clocks, hints=hints
+    )
+
+
+def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
+    """Seats from a record's player labels ("human", or an agent spec).
+
+    Records written before sessions existed name agents by label; one that
+    is not a valid spec becomes the game's default agent. Without labels,
+    seat 0 is the human.
+    """
+    n = game.num_players()
+    if len(labels) != n:
+        return [Seat()] + [Seat(game.info.default_agent)] * (n - 1)
+    seats = []
+    for p, label in enumerate(labels):
+        if label == "human":
+            seats.append(Seat())
+            continue
+        try:
+            make_agent(label, game, p)
+            seats.append(Seat(label))
+        except SolotableError:
+            seats.append(Seat(game.info.default_agent))
+    return seats
+
+
+def _game(name: str, options: dict[str, Any]) -> Any:
+    try:
+        return load_game(name, **options)
+    except SolotableError as e:
+        raise RecordError(f"save: {e}") from e

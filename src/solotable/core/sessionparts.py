@@ -1,0 +1,125 @@
+"""The parts of a play session: seats, hints, results, plies, and what a seat may see.
+
+Kept apart from :mod:`solotable.core.session` so each stays small; the
+session module re-exports the names front ends use.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from solotable.core.errors import SolotableError
+from solotable.core.game import Observation, State
+
+MAX_OUTCOMES_TESTED = 300
+"""Chance nodes with more outcomes are assumed to reveal, and to stay sealed."""
+
+
+class SessionError(SolotableError):
+    """A request the session refuses: not your turn, the game is over, no such seat."""
+
+
+class UndoRefused(SessionError):
+    """Undo would take back a move made before hidden information was revealed."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"cannot undo: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a human (``agent`` None) or an agent spec such as ``"hard"``."""
+
+    agent: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+    def label(self) -> str:
+        return "human" if self.agent is None else self.agent
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: int
+    notation: str
+    words: str
+    agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended, and what it did to the player's best score."""
+
+    status: str
+    outcome: str
+    scores: list[float]
+    returns: list[float]
+    forfeit: dict[str, Any] | None = None
+    score_key: str | None = None
+    counted: bool = False
+    """Whether it counts for best scores (a human seat, not played from hints)."""
+    previous_best: float | None = None
+    new_best: bool = False
+    hints: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+@dataclass
+class Ply:
+    """What the session knows about one applied action (parallel to ``history``)."""
+
+    notation: str
+    who: int
+    public: bool
+    """Its notation may be shown and saved in plain text."""
+    revealed: bool
+    """A chance outcome the viewer could tell apart from others: undo stops here."""
+    words: str = ""
+    """The action in words ("" when it is not public)."""
+    forced: bool = False
+    hinted: bool = False
+    think: float | None = None
+    at: float = field(default_factory=time.time)
+
+
+def chance_visibility(state: State, action: int, viewer: int) -> tuple[bool, bool]:
+    """(public, revealed) for a chance outcome, tested on clones.
+
+    Revealed: some other outcome would have shown the viewer something
+    else. Public: no other outcome looks the same to the viewer, so naming
+    it tells nothing the observation does not already show.
+    """
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    if len(outcomes) <= 1:
+        return True, False
+    if state.game.info.perfect_information:
+        return True, True
+    if len(outcomes) > MAX_OUTCOMES_TESTED:
+        return False, True
+    seen = {a: _after(state, a, viewer) for a in outcomes}
+    mine = seen[action]
+    public = sum(1 for v in seen.values() if v == mine) == 1
+    revealed = any(v != mine for v in seen.values())
+    return public, revealed
+
+
+def decision_visible(state: State, action: int, viewer: int) -> bool:
+    """Whether another seat's decision can be named without revealing its hidden cards."""
+    legal = state.legal_actions()
+    if len(legal) > MAX_OUTCOMES_TESTED:
+        return False
+    mine = _after(state, action, viewer)
+    return sum(1 for a in legal if _after(state, a, viewer) == mine) == 1
+
+
+def _after(state: State, action: int, viewer: int) -> Observation:
+    probe = state.clone()
+    probe.apply_legal_action(action)
+    return probe.observation(viewer)
