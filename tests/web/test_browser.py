@@ -78,6 +78,7 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     # Hover shows the score change for both players.
     first = data["moves"][0]["n"]
     page.locator(f".piece-btn[data-prefix='{first.split()[0]}']").click()
+    page.locator("#table-root[data-previews=ready]").wait_for()
     page.locator(f".sq[data-sq='{first.split()[1]}']").hover()
     assert "White" in page.locator("#preview").text_content()
     # A hint, with its reason, marks the move on the board.

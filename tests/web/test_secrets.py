@@ -80,6 +80,7 @@ def _responses(
 
         get(base)
         get(base + "/table")
+        get(base + "/previews")
         if full:
             _use_every_endpoint(session, base, get, post)
     store.close()

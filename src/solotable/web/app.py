@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markdown_it import MarkdownIt
@@ -30,8 +30,8 @@ from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
 from solotable.core.store import Store
 from solotable.web import lobby
-from solotable.web.insight import hint_reason
-from solotable.web.pages import page_for
+from solotable.web.insight import hint_reason, previews
+from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
 
@@ -190,6 +190,23 @@ def create_app(store: Store | None = None) -> FastAPI:
         except TableError as e:
             return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=404)
         return HTMLResponse(render_table(table))
+
+    @app.get("/games/{table_id}/previews")
+    def score_previews(table_id: str) -> JSONResponse:
+        """What each legal move would score for every player, from the observation only.
+
+        Separate from the fragment so a move's response does not wait for it."""
+        try:
+            table = get_table(table_id)
+        except TableError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+        if table.thinking:
+            return JSONResponse({})
+        with table.session.lock:
+            session = table.session
+            obs = session.observation(table.seat)
+            moves = [Move(i, n, w) for i, n, w in session.legal_moves(table.seat)]
+        return JSONResponse(previews(session.game, obs, table.seat, moves))
 
     async def act(
         request: Request, table_id: str, action: Callable[[Table, dict[str, str]], None]

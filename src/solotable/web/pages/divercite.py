@@ -9,6 +9,7 @@ notation of the legal moves (``CR B8``: city, red, on B8; ``RG C7``; ``N E3``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -104,6 +105,7 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
                 "city": sq[0] in "BDFH",
                 "piece": _piece(board.get(sq)),
                 "targets": by_square.get(sq, {}),
+                "targets_json": json.dumps(by_square.get(sq, {}), separators=(",", ":")),
                 "last": sq == last,
             }
         )

@@ -1,18 +1,27 @@
 // Divercité: choose a piece from your supply, then one of the highlighted squares.
 // Hovering or focusing a square shows what the placement scores for both players
 // (the previews come from the server, computed from your observation).
-import { onUpdate, play, tableData } from "/static/table.js";
+import { onUpdate, tableData } from "/static/table.js";
 
 let selected = null;
+let previews = {};
+const tableId = document.getElementById("table").dataset.id;
 
-function names() {
-  return [...document.querySelectorAll(".player .player-head strong")].map((el) => el.textContent);
+async function loadPreviews() {
+  previews = {};
+  const version = document.getElementById("table-root").dataset.version;
+  const r = await fetch(`/games/${tableId}/previews`);
+  const root = document.getElementById("table-root");
+  if (r.ok && root.dataset.version === version) {
+    previews = await r.json();
+    root.dataset.previews = "ready";
+  }
 }
 
 function describe(notation) {
-  const d = tableData().previews[notation];
+  const d = previews[notation];
   if (!d) return notation;
-  const who = document.querySelector(".player.p0 strong") ? ["White", "Black"] : names();
+  const who = ["White", "Black"];
   const fmt = (x) => (x > 0 ? `+${x}` : `${x}`);
   return `${notation}: ${who[0]} ${fmt(d[0])}, ${who[1]} ${fmt(d[1])}`;
 }
@@ -43,6 +52,7 @@ function select(prefix) {
 
 function wire() {
   const data = tableData();
+  if (data.moves.length) loadPreviews().then(() => select(selected));
   const prefixes = new Set(data.moves.map((m) => m.n.split(" ")[0]));
   if (data.hint) selected = data.hint.split(" ")[0];
   else if (prefixes.size === 1) selected = [...prefixes][0];
