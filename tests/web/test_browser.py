@@ -72,7 +72,6 @@ def place(page: Any, notation: str) -> dict[str, Any]:
 def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Path) -> None:
     url = live_server.url
     new_game(page, url, "divercite", level="easy")
-    page.screenshot(path=str(shots / "divercite-start.png"))
     rng = random.Random(3)
     data = settle(page)
     # Hover shows the score change for both players.
