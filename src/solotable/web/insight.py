@@ -16,7 +16,7 @@ from typing import Any
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, Observation, State
 from solotable.core.rng import Rng
-from solotable.web.pages import Move
+from solotable.web.pages.base import Move
 
 PREVIEW_LIMIT = 400
 """Above this many legal moves a page shows no previews (each costs a clone)."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solotable.core.game import Game, Observation
-from solotable.web.pages import GamePage, Move
+from solotable.web.pages.base import GamePage, Move
 
 DIE = 64
 GAP = 8

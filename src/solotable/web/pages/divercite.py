@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solotable.core.game import Game, Observation
-from solotable.web.pages import GamePage, Move
+from solotable.web.pages.base import GamePage, Move
 
 STEP = 44
 """Half the diagonal of a square's diamond, in SVG units."""

@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import Console
 
 from solotable.core.game import Game, Observation
-from solotable.web.pages import GamePage, Move
+from solotable.web.pages.base import GamePage, Move
 
 
 def render_html(game: Game, obs: Observation) -> str:
