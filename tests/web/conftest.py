@@ -132,5 +132,12 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if _skipped:
-        terminalreporter.write_line(_skipped[0], yellow=True)
+    """One visible line when the browser tests were skipped (also under xdist, where the
+    skip happened in a worker and only its report reaches this process)."""
+    reasons = set(_skipped)
+    for report in terminalreporter.stats.get("skipped", []):
+        text = str(getattr(report, "longrepr", ""))
+        if "browser tests skipped" in text:
+            reasons.add(text[text.index("browser tests skipped") :].split("'")[0].strip())
+    for reason in sorted(reasons)[:1]:
+        terminalreporter.write_line(reason, yellow=True)
