@@ -102,9 +102,10 @@ def test_forms_work_without_the_script(client) -> None:
     """A POST without the fragment header redirects back to the page."""
     url = _new(client, "dice-miner")
     r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
-    if r.status_code == 422:  # a starting die rolled beer: choose its face first
-        face = _moves(r.text)[0]
-        client.post(url + "/move", data={"move": face})
+    for _ in range(3):  # each starting die that rolled beer asks for its face first
+        if r.status_code != 422:
+            break
+        client.post(url + "/move", data={"move": _moves(r.text)[0]})
         r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == url
     assert "points" in client.get(url).text
