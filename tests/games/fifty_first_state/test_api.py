@@ -191,7 +191,7 @@ def test_render_shows_rows_hand_costs_opponent_and_phase() -> None:
         "d3",
         "deal 1 gun",
         "raze 3 gun + 1 VP",
-        "Opponent",
+        "opponent",
         "Pub",
         "round 1/6",
         "actions",
