@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 
 from rich.console import Console
@@ -14,7 +15,9 @@ WIDTH, HEIGHT = 100, 30
 
 def screen_lines(markup: str, width: int = WIDTH) -> list[str]:
     """The lines a Rich console of ``width`` columns prints for ``markup`` (no wrapping help)."""
-    console = Console(width=width, record=True, color_system=None, soft_wrap=True)
+    console = Console(
+        width=width, record=True, color_system=None, soft_wrap=True, file=io.StringIO()
+    )
     console.print(markup)
     return console.export_text().rstrip("\n").splitlines()
 

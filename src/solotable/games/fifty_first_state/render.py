@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 
 WIDTH = 100
+HEIGHT = 30
+"""A full hand is listed card by card only while the screen stays within this many lines."""
 HEAD = 11
 """Width of the row labels (``production``, ``hand``…) so that rows line up."""
 
@@ -97,11 +99,15 @@ def _tableau(game: FiftyFirstStateGame, obs: dict[str, Any]) -> list[str]:
             txt += "; stored: " + ", ".join(amount(v, k) for k, v in loc["stored"].items())
         rows[loc["row"]].append(short(txt + ")").replace(" (no ongoing effect)", ""))
     for row, items in rows.items():
-        out += block(row, " · ".join(items) or "-")
+        if items:
+            out += block(row, " · ".join(items))
+    if not obs["locations"]:
+        out += block("built", "nothing yet")
     deals = ", ".join(
         f"{cs.names[L.card_index[k]]}{'' if v == 1 else f' x{v}'}" for k, v in obs["deals"].items()
     )
-    out += block("deals", deals or "-")
+    if deals:
+        out += block("deals", deals)
     if obs["faction_actions"]:
         parts = [
             f"{a['n']}) {a['cost']} → {a['gain']}" + (" (used)" if a["used"] else "")
@@ -110,6 +116,22 @@ def _tableau(game: FiftyFirstStateGame, obs: dict[str, Any]) -> list[str]:
         for line in block("faction", " · ".join(parts)):
             out.append(line.replace("(used)", "[dim](used)[/dim]"))
     return out
+
+
+def _hand_names(game: FiftyFirstStateGame, obs: dict[str, Any]) -> list[str]:
+    """The hand as names only, packed: for when one line per card would not fit."""
+    cs = game.cards
+    L = game.layout
+    items = []
+    for k, v in obs["hand"].items():
+        h = L.hand_index[k]
+        kind = ("prod", "feat", "act")[cs.kind[h]] + f" d{cs.distance[h]}" if h < L.n else "conn"
+        items.append(f"{k}{f' x{v}' if v > 1 else ''} ({kind})")
+    n = sum(obs["hand"].values())
+    return [
+        f"[bold]Hand[/bold] ({amount(n, 'card')}; 'info CARD' for a card's text)",
+        *block("", " · ".join(items), indent=2),
+    ]
 
 
 def _hand(game: FiftyFirstStateGame, obs: dict[str, Any]) -> list[str]:
@@ -149,11 +171,12 @@ def _hand(game: FiftyFirstStateGame, obs: dict[str, Any]) -> list[str]:
 def render(game: FiftyFirstStateGame, obs: dict[str, Any]) -> str:
     cs = game.cards
     L = game.layout
-    out = _header(obs) + _tableau(game, obs) + _hand(game, obs)
+    out = _header(obs) + _tableau(game, obs)
+    rest: list[str] = []
     if obs["pending_card"]:
         t = L.card_index[obs["pending_card"]]
-        out += block("Lookout", short(card_line(cs, t)), "bold magenta")
-        out.append(
+        rest += block("Lookout", short(card_line(cs, t)), "bold magenta")
+        rest.append(
             f"{'':>{HEAD}}[bold]keep[/bold] or [bold]refuse[/bold] · "
             f"info {obs['pending_card']}: full text · "
             f"third-card rerolls left: {obs['lookout']['rerolls_left']}"
@@ -162,13 +185,16 @@ def render(game: FiftyFirstStateGame, obs: dict[str, Any]) -> str:
         f"{cs.names[L.card_index[o['card']]]}{' (used)' if o['used'] else ''}"
         for o in obs["opponent"]
     )
-    out += block("opponent", f"{opp or 'no card yet'} · deck {obs['opponent_deck_size']}")
+    rest += block("opponent", f"{opp or 'no card yet'} · deck {obs['opponent_deck_size']}")
     fu = obs["connections"]["face_up"]
     names = dict(zip(cs.conn_ids, cs.conn_names, strict=True))
     blue, red = names.get(fu["blue"] or "", "-"), names.get(fu["red"] or "", "-")
-    out += block(
+    rest += block(
         "piles",
         f"draw {obs['draw_pile_size']}, discard {sum(obs['discard'].values())} · "
         f"face-up connections: blue {blue}, red {red}",
     )
-    return "\n".join(out)
+    hand = _hand(game, obs)
+    if len(out) + len(hand) + len(rest) > HEIGHT:
+        hand = _hand_names(game, obs)
+    return "\n".join(out + hand + rest)
