@@ -227,12 +227,12 @@ class FiftyFirstEvents:
             gains["vp"] = after["vp"] - before["vp"]
         if after["pending_draws"] > before["pending_draws"]:
             gains["card"] = after["pending_draws"] - before["pending_draws"]
-        returned: dict[str, int] = Counter()
+        back: Counter[str] = Counter()
         for loc in before["locations"]:
-            returned.update(loc["stored"])
+            back.update(loc["stored"])
         for loc in after["locations"]:
-            returned.subtract(loc["stored"])
-        returned = {g: n for g, n in returned.items() if n > 0}
+            back.subtract(loc["stored"])
+        returned = {g: n for g, n in back.items() if n > 0}
         sources = [s["source"] for s in after["production"]]
         text = f"Production: you gain {amounts(gains)}"
         if sources:
