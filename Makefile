@@ -5,7 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play terminal test lint typecheck unit bench screenshots clean
+
+# The web table's address; `make play PORT=9000` picks another port.
+PORT ?= 8765
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +18,10 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 play: $(STAMP)
+	@echo "solotable web table: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it; 'make terminal' plays in the terminal)"
+	$(BIN)/solotable serve --port $(PORT)
+
+terminal: $(STAMP)
 	$(BIN)/solotable play
 
 lint: $(STAMP)
@@ -24,8 +31,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Browser tests share one xdist group (one Chromium at a time).
 unit: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+# Re-take the README's screenshots of the web table (needs chromium).
+screenshots: $(STAMP)
+	SOLOTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser.py
 
 test: lint typecheck unit
 

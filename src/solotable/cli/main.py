@@ -42,6 +42,7 @@ from solotable.core.savefile import is_session_save, load_session, read_save
 from solotable.core.session import GameSession, Seat
 from solotable.core.simulation import compare_variants, run_games, summarize
 from solotable.core.store import Store
+from solotable.web.cli import serve
 
 app = typer.Typer(
     add_completion=False,
@@ -417,6 +418,9 @@ def replay_cmd(
 
 
 register_records(app, console, open_store)
+
+
+app.command("serve")(serve)  # the web table (solotable.web.cli)
 
 
 def main(argv: list[str] | None = None) -> None:

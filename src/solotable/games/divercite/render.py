@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from solotable.core.game import Observation
+from solotable.games.divercite.board import PLAYER_NAMES
 
-PLAYER_NAMES = ("White", "Black")
 _STYLE = {"red": "red", "green": "green", "blue": "dodger_blue1", "yellow": "yellow"}
 _LETTER = {"red": "R", "green": "G", "blue": "B", "yellow": "Y"}
 _CELL = 4

@@ -1,0 +1,126 @@
+"""The lobby's forms and lists, built from each game's ``GameInfo``.
+
+Option fields come from the game's ``OptionSpec``s, so a new option appears in
+the browser without new HTML. Every field starts empty, meaning "the default or
+the preset's value": only what the player changes is sent, because explicit
+values override a preset in ``resolve_options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import solotable
+from solotable.core.errors import OptionError, SolotableError, UnknownNameError
+from solotable.core.game import GameInfo
+from solotable.core.options import OptionSpec
+from solotable.core.registry import game_class
+from solotable.core.session import Seat
+from solotable.core.store import Store
+
+PLAYING = "playing"
+
+
+def option_field(spec: OptionSpec) -> dict[str, Any]:
+    """How one option is asked: a select for choices and booleans, else an input."""
+    field: dict[str, Any] = {
+        "name": spec.name,
+        "help": spec.help,
+        "default": spec.default,
+        "valid": spec.describe_valid(),
+    }
+    if spec.choices is not None:
+        field.update(widget="select", choices=[str(c) for c in spec.choices])
+    elif spec.type is bool:
+        field.update(widget="select", choices=["true", "false"])
+    elif spec.type in (int, float):
+        field.update(
+            widget="number",
+            step="1" if spec.type is int else "any",
+            min=spec.minimum,
+            max=spec.maximum,
+        )
+    else:
+        field.update(widget="text")
+    return field
+
+
+def game_entries() -> list[dict[str, Any]]:
+    """Every game that loads, with its lobby form; a broken one is listed with its error."""
+    out: list[dict[str, Any]] = []
+    for name in solotable.game_names():
+        try:
+            info: GameInfo = game_class(name).info
+        except SolotableError as e:
+            out.append({"name": name, "error": str(e)})
+            continue
+        out.append(
+            {
+                "name": name,
+                "info": info,
+                "fields": [option_field(s) for s in info.options],
+                "presets": sorted(info.presets),
+                "levels": list(info.ai_levels),
+                "default_level": info.default_agent,
+            }
+        )
+    return out
+
+
+def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[Seat]]:
+    """The game, options and seats a lobby form asks for; OptionError if they are bad."""
+    name = form.get("game", "")
+    if name not in solotable.game_names():
+        raise UnknownNameError(f"unknown game {name!r}")
+    info = game_class(name).info
+    options: dict[str, Any] = {}
+    preset = form.get("preset", "")
+    if preset:
+        options["preset"] = preset
+    for spec in info.options:
+        raw = form.get(f"opt.{spec.name}", "").strip()
+        if raw:
+            options[spec.name] = raw
+    n = info.num_players
+    seat_text = form.get("seat", "0") or "0"
+    if not seat_text.isdigit() or int(seat_text) >= n:
+        raise OptionError(f"seat must be between 0 and {n - 1}, not {seat_text!r}")
+    seat = int(seat_text)
+    level = form.get("level", "") or info.default_agent
+    if info.ai_levels and level not in info.ai_levels:
+        raise OptionError(f"AI level must be one of {', '.join(info.ai_levels)}, not {level!r}")
+    seats = [Seat(None) if i == seat else Seat(level) for i in range(n)]
+    # Validate now so a bad option is reported on the lobby, not as a failed start.
+    game_class(name)(**options)
+    return name, options, seats
+
+
+def _public_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The columns of a stored game a page may show (never the sealed seed)."""
+    keep = ("id", "game", "options", "status", "started", "updated", "ply", "score", "won")
+    out = {k: row.get(k) for k in keep}
+    result = row.get("result")
+    out["outcome"] = result.get("outcome", "") if isinstance(result, Mapping) else ""
+    return out
+
+
+def unfinished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
+    return [_public_row(r) for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
+
+
+def finished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
+    return [_public_row(r) for r in store.history(limit=200) if r.get("status") != PLAYING][:limit]
+
+
+def best_scores(store: Store) -> list[dict[str, Any]]:
+    """The best counted score per game and settings, from finished games."""
+    best: dict[str, dict[str, Any]] = {}
+    for name in solotable.game_names():
+        for row in store.finished(name):
+            key, score = row.get("score_key"), row.get("score")
+            if not key or score is None or not row.get("counts"):
+                continue
+            if key not in best or score > best[key]["score"]:
+                best[key] = {"game": name, "key": key, "score": score, "when": row.get("ended")}
+    return sorted(best.values(), key=lambda b: (b["game"], b["key"]))

@@ -1,0 +1,37 @@
+"""Game pages: how one game's observation is drawn, registered by game name.
+
+A page is a template (``templates/games/<name>.html``) plus a ``context``
+function turning an observation and the legal moves into what the template
+draws, and optionally a small ES module (``static/games/<name>.js``) for
+interactions the generic table script does not cover. Games without a page are
+shown by :mod:`solotable.web.pages.generic` (their terminal rendering), so every
+game is playable in the browser before it gets a drawn table.
+"""
+
+from __future__ import annotations
+
+from solotable.web.pages.base import GamePage, Move, PageContext
+
+__all__ = ["GamePage", "Move", "PageContext", "page_for", "register_page"]
+
+_PAGES: dict[str, GamePage] = {}
+
+
+def register_page(page: GamePage) -> GamePage:
+    _PAGES[page.game] = page
+    return page
+
+
+def page_for(game: str) -> GamePage:
+    """The game's page, or the generic page that shows its terminal rendering."""
+    _load_builtin()
+    return _PAGES.get(game) or _PAGES["*"]
+
+
+def _load_builtin() -> None:
+    if _PAGES:
+        return
+    from solotable.web.pages import dice_miner, divercite, generic
+
+    for module in (divercite, dice_miner, generic):
+        register_page(module.PAGE)

@@ -1,0 +1,37 @@
+"""What a game page is: a template, a context function and an optional script."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solotable.core.game import Game, Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal move as the page offers it: its id, notation and words."""
+
+    id: int
+    notation: str
+    words: str
+
+
+PageContext = Callable[[Game, Observation, Sequence[Move], int], Mapping[str, Any]]
+"""``context(game, observation, legal_moves, seat) -> template variables``.
+
+The game is passed for its static facts (title, rules, ``render``), never a state."""
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """How the web table draws one game."""
+
+    game: str
+    template: str
+    context: PageContext
+    script: str | None = None
+    """A module under ``static/`` loaded after the generic table script, or None."""
+    seat_names: tuple[str, ...] = ()
+    """What the game calls its seats ("White", "Black"); empty: "You" and the AI."""

@@ -1,0 +1,138 @@
+// The generic table script: every game page uses it; a game's own module only adds
+// what this cannot know (Divercité's "pick a piece, then a square").
+//
+// The server renders everything. This module posts moves, swaps in the returned
+// fragment, polls while the AI thinks, and opens a chooser when one click could mean
+// several moves. Game modules subscribe with onUpdate() and play with play().
+
+const main = document.getElementById("table");
+const tableId = main ? main.dataset.id : null;
+const listeners = [];
+let busy = false;
+let pollTimer = null;
+
+/** The data block of the current fragment: legal moves, previews, the hint. */
+export function tableData() {
+  const el = document.getElementById("table-data");
+  return el ? JSON.parse(el.textContent) : { moves: [], previews: {}, hint: null };
+}
+
+/** Call fn() now and after every fragment swap (game modules redraw their state). */
+export function onUpdate(fn) {
+  listeners.push(fn);
+  fn();
+}
+
+function swap(html) {
+  main.innerHTML = html;
+  for (const fn of listeners) fn();
+  const root = document.getElementById("table-root");
+  if (root && root.dataset.thinking === "true") schedulePoll();
+  const focus = main.querySelector(".end-screen .primary") || main.querySelector(".flash.error");
+  if (focus && focus.focus) focus.focus();
+}
+
+function schedulePoll() {
+  clearTimeout(pollTimer);
+  pollTimer = setTimeout(async () => {
+    const r = await fetch(`/games/${tableId}/table`, { headers: { "X-Fragment": "1" } });
+    if (r.ok) swap(await r.text());
+  }, 350);
+}
+
+async function post(path, form) {
+  if (busy) return;
+  busy = true;
+  try {
+    const r = await fetch(`/games/${tableId}/${path}`, {
+      method: "POST",
+      body: form,
+      headers: { "X-Fragment": "1" },
+    });
+    swap(await r.text());
+  } catch (err) {
+    showError(`The server did not answer (${err}). Is solotable serve still running?`);
+  } finally {
+    busy = false;
+  }
+}
+
+function showError(text) {
+  const p = document.createElement("p");
+  p.className = "flash error";
+  p.setAttribute("role", "alert");
+  p.textContent = text;
+  main.prepend(p);
+}
+
+/** Play one move given in notation. */
+export function play(notation) {
+  const form = new FormData();
+  form.set("move", notation);
+  return post("move", form);
+}
+
+function choose(moves, title) {
+  const dialog = document.getElementById("chooser");
+  dialog.querySelector("h2").textContent = title;
+  const box = dialog.querySelector(".chooser-buttons");
+  box.replaceChildren();
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.choice = m.n;
+    b.textContent = m.w.charAt(0).toUpperCase() + m.w.slice(1);
+    b.title = m.n;
+    b.addEventListener("click", () => {
+      dialog.close();
+      play(m.n);
+    });
+    box.append(b);
+  }
+  dialog.showModal();
+  box.querySelector("button").focus();
+}
+
+function activate(el) {
+  if (el.dataset.move) return play(el.dataset.move);
+  if (el.dataset.moves) {
+    const moves = JSON.parse(el.dataset.moves);
+    if (moves.length === 1) return play(moves[0].n);
+    const name = el.dataset.slot || el.dataset.sq || "";
+    return choose(moves, `What to do with ${name}?`);
+  }
+}
+
+function makeKeyboardReachable() {
+  for (const el of main.querySelectorAll("svg [data-moves]")) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+  }
+}
+
+if (main) {
+  main.addEventListener("click", (ev) => {
+    const el = ev.target.closest("[data-move], [data-moves]");
+    if (el && main.contains(el)) {
+      ev.preventDefault();
+      activate(el);
+    }
+  });
+  main.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const el = ev.target.closest("svg [data-moves], svg [data-move]");
+    if (el) {
+      ev.preventDefault();
+      activate(el);
+    }
+  });
+  main.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (!form.matches("form[data-action]")) return;
+    ev.preventDefault();
+    post(form.getAttribute("action").split("/").pop(), new FormData(form));
+  });
+  onUpdate(makeKeyboardReachable);
+  const root = document.getElementById("table-root");
+  if (root && root.dataset.thinking === "true") schedulePoll();
+}

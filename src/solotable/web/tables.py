@@ -1,0 +1,128 @@
+"""The open tables: one play session each, its human seat, and its AI worker.
+
+The session (``core.session``) holds the true state and saves every step to
+the store; this module only adds what a web server needs around it: a cache
+of open sessions (resumed from the store on first use after a restart), a
+worker thread that lets the AI think while requests are still answered, and
+the last page context so a page can be drawn while the AI holds the lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from solotable.core.errors import SolotableError
+from solotable.core.session import GameSession, Seat
+from solotable.core.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class TableError(SolotableError):
+    """A request the table refuses (not your turn, AI thinking, unknown game)."""
+
+
+@dataclass
+class Hint:
+    """A hint as shown: the move, in notation and words, and why it is good."""
+
+    notation: str
+    words: str
+    reason: str
+    ply: int
+
+
+@dataclass
+class Table:
+    """One open game in the browser."""
+
+    session: GameSession
+    seat: int
+    """The human seat this page plays (a solo game's only seat)."""
+    thinking: bool = False
+    version: int = 0
+    hint: Hint | None = None
+    agent_error: str | None = None
+    cached: dict[str, Any] | None = None
+    """The last page context, shown while the AI worker holds the session."""
+    guard: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.session.id
+
+
+def human_seat(seats: Sequence[Seat]) -> int:
+    for i, seat in enumerate(seats):
+        if seat.human:
+            return i
+    raise TableError("this game has no human seat, so it cannot be played in the browser")
+
+
+class Tables:
+    """Every table this server has opened, keyed by the session's unguessable id."""
+
+    def __init__(self, store: Store, workers: int = 2) -> None:
+        self.store = store
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="solotable-ai")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def start(
+        self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], seed: int | None = None
+    ) -> Table:
+        session = GameSession.start(game, options, seats, seed=seed, store=self.store)
+        return self.adopt(session)
+
+    def adopt(self, session: GameSession) -> Table:
+        """Open a table on a session made elsewhere (a resumed or a test-crafted one)."""
+        table = Table(session, human_seat(session.seats))
+        with self._lock:
+            table = self._tables.setdefault(session.id, table)
+        self.kick(table)
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The open table, or the stored game resumed; TableError if there is none."""
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not table_id or len(table_id) > 64:
+            raise TableError("no such game")
+        try:
+            session = GameSession.resume(self.store, table_id)
+        except SolotableError as e:
+            raise TableError(f"no such game ({e})") from None
+        return self.adopt(session)
+
+    def kick(self, table: Table) -> None:
+        """Start the AI worker if an agent is to move and none is running."""
+        with table.guard:
+            if table.thinking or table.session.agent_to_move() is None:
+                return
+            table.thinking = True
+        self._pool.submit(self._think, table)
+
+    def _think(self, table: Table) -> None:
+        try:
+            while True:
+                with table.session.lock:
+                    if table.session.is_over() or table.session.agent_to_move() is None:
+                        break
+                    table.session.step_agent()
+                    table.version += 1
+        except Exception as e:  # an agent bug must not kill the worker silently
+            log.exception("agent failed in game %s", table.id)
+            table.agent_error = f"the AI could not move: {e}"
+        finally:
+            with table.guard:
+                table.thinking = False

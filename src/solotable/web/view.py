@@ -1,0 +1,94 @@
+"""What a page may show of a table: the human seat's view and nothing else.
+
+This is the only place the web layer reads a session, and it reads exactly
+the contract's public parts: ``observation(seat)``, ``legal_moves(seat)``,
+``events_since``, ``result`` and ``public_summary``. Everything a template
+draws comes from the dictionary built here, which is why hidden cards, the
+seed and the RNG cannot reach a response.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from solotable.core.session import Result
+from solotable.web.pages import Move, page_for
+from solotable.web.tables import Table
+
+LOG_LENGTH = 60
+"""Events shown in the log (the newest last)."""
+
+
+def seat_names(table: Table) -> list[str]:
+    """ "You" for the human seat, the AI level for agents (White/Black come from the page)."""
+    out = []
+    for i, seat in enumerate(table.session.seats):
+        out.append("You" if i == table.seat else f"AI ({seat.agent})")
+    return out
+
+
+def table_context(table: Table) -> dict[str, Any]:
+    """The page context of a table; the caller holds the session's lock."""
+    session = table.session
+    game = session.game
+    seat = table.seat
+    obs = session.observation(seat)
+    moves = [Move(i, n, w) for i, n, w in session.legal_moves(seat)]
+    page = page_for(game.name)
+    summary = session.public_summary()
+    result = session.result()
+    events = session.events_since(0)[-LOG_LENGTH:]
+    hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
+    return {
+        "id": table.id,
+        "game": game.name,
+        "title": game.info.title,
+        "seat": seat,
+        "names": seat_names(table),
+        "summary": summary,
+        "page": page,
+        "view": page.context(game, obs, moves, seat),
+        "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
+        "moves_html": moves_html(moves),
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text} for e in events
+        ],
+        "result": result,
+        "over": session.is_over(),
+        "my_turn": bool(moves),
+        "hint": hint,
+        "version": table.version,
+        "num_players": game.num_players(),
+        "best_line": best_line(result, seat),
+    }
+
+
+MOVE_BUTTON = (
+    '<li><button type="button" data-move="{0}" title="{1}"><code>{0}</code> {1}</button></li>'
+)
+
+
+def moves_html(moves: list[Move]) -> Markup:
+    """Every legal move as a button: built in Python because a Divercité turn has
+    up to 189 of them and this list dominated the fragment's rendering time."""
+    return Markup("").join(Markup(MOVE_BUTTON).format(m.notation, m.words) for m in moves)
+
+
+def best_line(result: Result | None, seat: int) -> str:
+    """The end screen's sentence about the best score for these settings."""
+    if result is None or result.score_key is None:
+        return ""
+    score = result.scores[seat]
+    if not result.counted:
+        return "This game does not count for best scores (hints or a resignation)."
+    if result.previous_best is None:
+        return f"First counted game with these settings: {score:g} is your best score."
+    if result.new_best:
+        return f"New best score! {score:g} beats your previous best of {result.previous_best:g}."
+    return f"Your best score with these settings is {result.previous_best:g}."
+
+
+def _ply(summary: dict[str, Any]) -> int:
+    return int(summary.get("ply", 0))

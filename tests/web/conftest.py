@@ -1,0 +1,143 @@
+"""Fixtures for the web table: an app over a temporary store, a real server, a browser.
+
+The browser is Debian's chromium driven by Playwright (its own download is
+not reachable here). Without chromium the browser tests skip with one visible
+line, unless ``SOLOTABLE_REQUIRE_BROWSER=1`` (set by ``.ci/run``) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+_skipped: list[str] = []
+
+
+def chromium_path() -> str | None:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if path and Path(path).exists() else None
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def store(home: Path) -> Iterator[Any]:
+    from solotable.core.store import Store
+
+    s = Store(home / "solotable.db")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def client(store: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from solotable.web.app import create_app
+
+    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """uvicorn serving the real app in a thread, on a free loopback port."""
+
+    def __init__(self, store: Any) -> None:
+        import uvicorn
+
+        from solotable.web.app import create_app
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(store), host="127.0.0.1", port=self.port, log_level="warning"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        end = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > end or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_server(store: Any) -> Iterator[LiveServer]:
+    with LiveServer(store) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    if path is None:
+        reason = "browser tests skipped: no chromium (apt-get install chromium, or set CHROMIUM)"
+        if os.environ.get("SOLOTABLE_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason.replace("skipped", "required") + " and SOLOTABLE_REQUIRE_BROWSER=1")
+        _skipped.append(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page that records console errors and failed requests (asserted empty)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("requestfailed", lambda r: pg.errors.append(f"request failed: {r.url}"))
+    yield pg
+    context.close()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One visible line when the browser tests were skipped (also under xdist, where the
+    skip happened in a worker and only its report reaches this process)."""
+    reasons = set(_skipped)
+    for report in terminalreporter.stats.get("skipped", []):
+        text = str(getattr(report, "longrepr", ""))
+        if "browser tests skipped" in text:
+            reasons.add(text[text.index("browser tests skipped") :].split("'")[0].strip())
+    for reason in sorted(reasons)[:1]:
+        terminalreporter.write_line(reason, yellow=True)

@@ -1,0 +1,145 @@
+"""The web table's HTTP surface with FastAPI's TestClient: pages, moves, errors, resume."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from solotable.core.session import Seat
+from solotable.web.app import create_app
+
+FETCH = {"x-fragment": "1"}
+
+
+def _new(client, game: str, **form: str) -> str:
+    r = client.post("/games", data={"game": game, **form}, follow_redirects=False)
+    assert r.status_code == 303, r.text[:500]
+    return str(r.headers["location"])
+
+
+def _settled(client, url: str) -> str:
+    """The fragment once the AI has finished thinking."""
+    for _ in range(200):
+        html = client.get(url + "/table").text
+        if 'data-thinking="false"' in html:
+            return html
+        time.sleep(0.05)
+    raise AssertionError("the AI never finished")
+
+
+def _moves(html: str) -> list[str]:
+    return re.findall(r'data-move="([^"]+)"', html)
+
+
+def test_lobby_builds_forms_from_option_specs(client) -> None:
+    html = client.get("/").text
+    for field in ("opt.magic_dice", "opt.tiebreak", "opt.neutral_first", "opt.rows"):
+        assert f'name="{field}"' in html
+    assert '<option value="easy"' in html and "hardest" in html  # levels and presets
+    assert client.get("/favicon.ico").headers["content-type"].startswith("image/svg")
+
+
+def test_rules_pages_render_markdown_and_unknown_names_are_404(client) -> None:
+    r = client.get("/rules/dice-miner")
+    assert r.status_code == 200 and "<h1>" in r.text and "<table>" in r.text
+    assert client.get("/rules/chess").status_code == 404
+    assert client.get("/games/not-a-game").status_code == 404
+
+
+def test_state_changes_need_a_post_from_this_origin(client) -> None:
+    url = _new(client, "dice-miner")
+    assert client.get(url + "/move").status_code == 405
+    for origin in ({"origin": "http://evil.example"}, {"origin": ""}):
+        r = client.post(url + "/move", data={"move": "stop"}, headers=origin)
+        assert r.status_code == 403
+        r = client.post("/games", data={"game": "dice-miner"}, headers=origin)
+        assert r.status_code == 403
+    assert "Game over" not in client.get(url).text
+
+
+def test_bad_input_is_a_message_not_a_crash(client) -> None:
+    r = client.post("/games", data={"game": "dice-miner", "opt.magic_dice": "99"})
+    assert r.status_code == 400 and "magic_dice" in r.text
+    r = client.post("/games", data={"game": "nope"})
+    assert r.status_code == 400 and "unknown game" in r.text
+    r = client.post("/games", data={"game": "divercite", "seat": "7"})
+    assert r.status_code == 400 and "seat" in r.text
+    url = _new(client, "divercite", level="easy")
+    before = client.get(url + "/table").text
+    for bad in ("", "CR Z9", "take a1", "x" * 5000):
+        r = client.post(url + "/move", data={"move": bad}, headers=FETCH)
+        assert r.status_code == 422 and 'role="alert"' in r.text
+    assert client.get(url + "/table").text == before
+
+
+def test_divercite_move_ai_reply_hint_undo_resign(client) -> None:
+    url = _new(client, "divercite", level="easy", seat="0")
+    html = _settled(client, url)
+    assert "data-targets=" in html
+    r = client.post(url + "/hint", headers=FETCH)
+    hint = re.search(r"<strong>Hint:</strong> <code>([^<]+)</code>", r.text)
+    assert hint and "White" in r.text
+    r = client.post(url + "/move", data={"move": hint.group(1)}, headers=FETCH)
+    assert r.status_code == 200
+    html = _settled(client, url)
+    assert html.count("empty city square") + html.count("empty resource square") == 39
+    previews = client.get(url + "/previews").json()
+    assert set(previews) == set(_moves(html)) and len(previews) > 100
+    assert all(len(d) == 2 for d in previews.values()) and any(d[0] > 0 for d in previews.values())
+    assert "player 1 (easy)" in html  # the AI's move is in the log
+    r = client.post(url + "/undo", headers=FETCH)
+    assert r.status_code == 200 and "took back 2 moves" in r.text
+    r = client.post(url + "/resign", headers=FETCH)
+    assert 'class="end-screen"' in r.text and "Play again" in r.text
+    r = client.post(url + "/move", data={"move": "CR B8"}, headers=FETCH)
+    assert r.status_code == 422 and "over" in r.text
+
+
+def test_forms_work_without_the_script(client) -> None:
+    """A POST without the fragment header redirects back to the page."""
+    url = _new(client, "dice-miner")
+    r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
+    if r.status_code == 422:  # a starting die rolled beer: choose its face first
+        face = _moves(r.text)[0]
+        client.post(url + "/move", data={"move": face})
+        r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == url
+    assert "points" in client.get(url).text
+
+
+def test_no_seed_and_no_store_secret_in_any_response(client, store) -> None:
+    seed = 73_912_846_117
+    table = client.app.state.tables.start("dice-miner", {}, [Seat()], seed=seed)
+    url = f"/games/{table.id}"
+    bodies = [client.get(url).text, client.get(url + "/table").text, client.get("/").text]
+    bodies.append(client.post(url + "/resign", headers=FETCH).text)
+    bodies.append(client.get("/").text)
+    sealed = store.load(table.id).row["sealed"]
+    for body in bodies:
+        assert str(seed) not in body and sealed not in body and "sealed" not in body
+
+
+def test_unfinished_games_resume_after_a_restart(store) -> None:
+    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+        url = _new(c, "divercite", level="easy")
+        moves = _moves(_settled(c, url))
+        c.post(url + "/move", data={"move": moves[0]})
+        before = _settled(c, url)
+    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+        assert url in c.get("/").text  # listed under "Continue"
+        after = c.get(url + "/table").text
+        assert re.findall(r"Ply \d+/41", after) == re.findall(r"Ply \d+/41", before)
+        again = _moves(after)
+        r = c.post(url + "/move", data={"move": again[0]}, headers=FETCH)
+        assert r.status_code == 200
+
+
+@pytest.mark.parametrize("game", ["mini-divercity", "51st-state"])
+def test_games_without_a_drawn_page_play_on_the_generic_page(client, game: str) -> None:
+    url = _new(client, game)
+    html = client.get(url).text
+    assert "<pre class='term'>" in html or '<pre class="term">' in html
+    assert _moves(html), "every legal move is a button"
