@@ -71,7 +71,7 @@ def test_render_shows_board_supplies_scores_and_coordinates():
     text = _plain(state.game.render(state.observation(0)))
     assert "A   B   C" in text
     assert "W■R" in text and "B■B" in text and "●Y" in text and "◐" in text
-    assert "White (you)" in text and "6 pts" in text and "2 pts" in text
+    assert "White (you)" in text and "6 points" in text and "2 points" in text
     assert "Black to move" in text
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
 

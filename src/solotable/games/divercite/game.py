@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from solotable.core.errors import DataFileError
+from solotable.core.events import Event
 from solotable.core.game import (
     Assumption,
     Game,
@@ -24,6 +25,7 @@ from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.games.divercite.actions import NUM_ACTIONS
 from solotable.games.divercite.board import TOTAL_PLIES
+from solotable.games.divercite.events import divercite_events, piece_text
 from solotable.games.divercite.observation import observe, rebuild_state
 from solotable.games.divercite.render import render
 from solotable.games.divercite.state import DiverciteState
@@ -150,6 +152,14 @@ class DiverciteGame(Game):
 
     def render(self, observation: Observation) -> str:
         return render(observation)
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """Points a placement scored and Divercités made (``events.py``)."""
+        return divercite_events(before, after)
+
+    def card_text(self, name: str) -> str | None:
+        """No cards: the pieces (``city``, ``resource``, ``neutral``) and ``divercite``."""
+        return piece_text(name)
 
     def assumptions(self) -> list[Assumption]:
         return load_assumptions(self.load_data(DATA_FILE), DATA_FILE)
