@@ -33,7 +33,7 @@ function clear() {
   const cancel = document.getElementById("mdc-cancel");
   if (cancel) cancel.hidden = true;
   const root = document.getElementById("table-root");
-  if (root) delete root.dataset.guide;
+  if (root) delete root.dataset.guiding;
   active = null;
 }
 
@@ -56,7 +56,7 @@ function start(el) {
   if (text) text.textContent = guide.prompt;
   const cancel = document.getElementById("mdc-cancel");
   if (cancel) cancel.hidden = false;
-  document.getElementById("table-root").dataset.guide = el.dataset.key || el.dataset.diver || "on";
+  document.getElementById("table-root").dataset.guiding = el.dataset.key || el.dataset.diver || "on";
   if (first) first.focus();
 }
 
