@@ -53,7 +53,9 @@ def choose(obs: dict[str, Any], moves: list[str]) -> str:
             if d in moves:
                 return d
         for prefix in ("endurance:", "diving:"):
-            greens = [m for m in moves if m.startswith(prefix) and scale[m.split(":")[1]] == "green"]
+            greens = [
+                m for m in moves if m.startswith(prefix) and scale[m.split(":")[1]] == "green"
+            ]
             if greens:
                 return greens[0]
         for slot in ("o1", "o2", "o3"):
@@ -216,9 +218,7 @@ def test_mini_divercity_phone_width(browser: Any, live_server: Any, shots: Path)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    table = live_server.server.config.app.state.tables.start(
-        "mini-divercity", {}, [Seat()], seed=3
-    )
+    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
     page.goto(f"{live_server.url}/games/{table.id}")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways at phone width ({width}px)"

@@ -140,10 +140,16 @@ def corp_card(obs: Observation, cid: str, rules: Mapping[str, str]) -> dict[str,
     data = obs["corporation_cards"].get(cid, {})
     events: list[dict[str, Any]] = []
     for _ in range(int(data.get("oil", 0))):
-        events.append({"kind": "oil", "title": EVENT_TITLES["oil"], "text": rules.get("Oil Platform", "")})
+        events.append(
+            {"kind": "oil", "title": EVENT_TITLES["oil"], "text": rules.get("Oil Platform", "")}
+        )
     for _ in range(int(data.get("dynamite", 0))):
         events.append(
-            {"kind": "dynamite", "title": EVENT_TITLES["dynamite"], "text": rules.get("Dynamite Fishers", "")}
+            {
+                "kind": "dynamite",
+                "title": EVENT_TITLES["dynamite"],
+                "text": rules.get("Dynamite Fishers", ""),
+            }
         )
     hotels = list(data.get("hotels", []))
     for a, b in zip(hotels[::2], hotels[1::2], strict=False):
@@ -152,7 +158,10 @@ def corp_card(obs: Observation, cid: str, rules: Mapping[str, str]) -> dict[str,
                 "kind": "hotels",
                 "title": EVENT_TITLES["hotels"],
                 "colours": [a, b],
-                "letters": [COLOUR_LETTERS.get(a, a[:1].upper()), COLOUR_LETTERS.get(b, b[:1].upper())],
+                "letters": [
+                    COLOUR_LETTERS.get(a, a[:1].upper()),
+                    COLOUR_LETTERS.get(b, b[:1].upper()),
+                ],
                 "text": rules.get("Hotels", ""),
             }
         )
@@ -177,7 +186,9 @@ def _hand(obs: Observation, by: Mapping[str, list[Move]]) -> list[dict[str, Any]
         moves = per_slot.get(slot, [])
         guide = None
         if slot in LAGOON and swaps:
-            targets = {f"slot:{m.notation[7:]}": m.notation for m in swaps if m.notation[5:7] == slot}
+            targets = {
+                f"slot:{m.notation[7:]}": m.notation for m in swaps if m.notation[5:7] == slot
+            }
             guide = {"prompt": f"Swap {slot} with which Ocean card? Click it.", "targets": targets}
         out.append(
             {
@@ -245,7 +256,8 @@ def _islands(obs: Observation, by: Mapping[str, list[Move]]) -> list[dict[str, A
                 "letter": COLOUR_LETTERS.get(colour, colour[:1].upper()),
                 "hotel": side == "hotel",
                 "guide": guide,
-                "notations": [m.notation for m in closes] + ([env[colour].notation] if colour in env else []),
+                "notations": [m.notation for m in closes]
+                + ([env[colour].notation] if colour in env else []),
             }
         )
     return out
@@ -279,7 +291,8 @@ def _this_turn(obs: Observation) -> list[str]:
 PROMPTS = {
     "oil": "Oil Platform: click the card of your hand to discard — its species moves toward red.",
     "pay": "Pay the extra cost: click a card of your hand to discard ({left} left).",
-    "swap": "Hotel closed: click a Lagoon card, then the Ocean card to swap it with — or don't swap.",
+    "swap": "Hotel closed: click a Lagoon card, then the Ocean card to swap it with, "
+    "or don't swap.",
     "peek": "Special action done: look at the top Corporation card?",
     "flip": "Click a face-down Ocean card to turn it face up ({left} left).",
     "visionary": "Visionary: click the card to put next on the Corporation deck (top first).",
@@ -311,7 +324,9 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
     cancel = CANCELLABLE.get(kind or "")
     if kind == "visionary" and obs["visionary_placed"]:
         cancel = "Take back the last card placed"
-    caps = {m.notation[4:]: m for m in by.get("cap", []) if m.notation not in ("cap:more", "cap:one")}
+    caps = {
+        m.notation[4:]: m for m in by.get("cap", []) if m.notation not in ("cap:more", "cap:one")
+    }
     vtops = {m.notation[5:]: m for m in by.get("vtop", [])}
     looks = {m.notation[5:]: _m(m) for m in by.get("look", [])}
     win = obs["win"]
@@ -329,7 +344,9 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
         "buttons": buttons,
         "cancel": cancel,
         "scale": _scale(obs),
-        "track": [{"name": t, "mark": TRACK_LABELS[t][0], "label": TRACK_LABELS[t][1]} for t in TRACK],
+        "track": [
+            {"name": t, "mark": TRACK_LABELS[t][0], "label": TRACK_LABELS[t][1]} for t in TRACK
+        ],
         "islands": _islands(obs, by),
         "hand": _hand(obs, by),
         "divers": _divers(game, obs, by),
