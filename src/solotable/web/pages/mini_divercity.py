@@ -128,6 +128,7 @@ def species_card(obs: Observation, sid: str) -> dict[str, Any]:
         "id": sid,
         "name": name,
         "initials": "".join(w[0] for w in name.split()[:2]).upper(),
+        "long": max(len(w) for w in name.split()) > 9,
         "state": state,
         "hue": (ids.index(sid) * 30 + 190) % 360 if sid in ids else 0,
         "hue_class": ids.index(sid) % 12 if sid in ids else 0,
