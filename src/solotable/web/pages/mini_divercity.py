@@ -136,8 +136,11 @@ def species_card(obs: Observation, sid: str) -> dict[str, Any]:
     }
 
 
-def corp_card(obs: Observation, cid: str, rules: Mapping[str, str]) -> dict[str, Any]:
-    """A Corporation card face from the data the observation carries (its events)."""
+def corp_card(
+    obs: Observation, cid: str, rules: Mapping[str, str], game: Game | None = None
+) -> dict[str, Any]:
+    """A Corporation card face from the data the observation carries (its events); its
+    full text from ``game.card_text`` when the game has one."""
     data = obs["corporation_cards"].get(cid, {})
     events: list[dict[str, Any]] = []
     for _ in range(int(data.get("oil", 0))):
@@ -170,7 +173,8 @@ def corp_card(obs: Observation, cid: str, rules: Mapping[str, str]) -> dict[str,
         e["title"] + (f" ({' and '.join(e['colours'])})" if e["kind"] == "hotels" else "")
         for e in events
     )
-    return {"id": cid, "events": events, "words": words or cid}
+    full = game.card_text(cid) if game is not None else None
+    return {"id": cid, "events": events, "words": words or cid, "full": full}
 
 
 def _hand(obs: Observation, by: Mapping[str, list[Move]]) -> list[dict[str, Any]]:
@@ -367,27 +371,28 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
         },
         "corp_deck": {
             "size": cdeck["size"],
-            "known": [corp_card(obs, c, rules) for c in cdeck["known_top"]],
+            "known": [corp_card(obs, c, rules, game) for c in cdeck["known_top"]],
         },
         "corp_discard": {
             "size": cdisc["size"],
             "looked": cdisc["looked"],
             "look": looks.get("corp"),
             "contents": [
-                {**corp_card(obs, k, rules), "n": n} for k, n in (cdisc["contents"] or {}).items()
+                {**corp_card(obs, k, rules, game), "n": n}
+                for k, n in (cdisc["contents"] or {}).items()
             ],
         },
-        "current": corp_card(obs, cdisc["top"], rules) if cdisc["top"] else None,
+        "current": corp_card(obs, cdisc["top"], rules, game) if cdisc["top"] else None,
         "phase_log": _this_turn(obs),
         "captain": [
             {**species_card(obs, c), "move": _m(caps[c]) if c in caps else None}
             for c in obs["captain_cards"]
         ],
         "visionary": [
-            {**corp_card(obs, c, rules), "move": _m(vtops[c]) if c in vtops else None}
+            {**corp_card(obs, c, rules, game), "move": _m(vtops[c]) if c in vtops else None}
             for c in obs["visionary_cards"]
         ],
-        "visionary_placed": [corp_card(obs, c, rules) for c in obs["visionary_placed"]],
+        "visionary_placed": [corp_card(obs, c, rules, game) for c in obs["visionary_placed"]],
         "result": obs["result"],
     }
 
