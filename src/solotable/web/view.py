@@ -62,6 +62,7 @@ def table_context(table: Table) -> dict[str, Any]:
         "version": table.version,
         "num_players": game.num_players(),
         "best_line": best_line(result, seat),
+        "record": record(table) if result is not None else None,
     }
 
 
@@ -88,6 +89,27 @@ def best_line(result: Result | None, seat: int) -> str:
     if result.new_best:
         return f"New best score! {score:g} beats your previous best of {result.previous_best:g}."
     return f"Your best score with these settings is {result.previous_best:g}."
+
+
+def record(table: Table) -> dict[str, Any] | None:
+    """This player's record with these settings, from the store: games, wins, best score
+    and this game's stats (what an end screen adds to the final position)."""
+    session = table.session
+    if session.store is None:
+        return None
+    rows = [
+        r
+        for r in session.store.finished(session.game.name)
+        if r.get("options") == dict(session.game.options)
+    ]
+    this = next((r for r in rows if r.get("id") == session.id), None)
+    scores = [float(r["score"]) for r in rows if r.get("score") is not None]
+    return {
+        "played": len(rows),
+        "won": sum(1 for r in rows if r.get("won")),
+        "best": max(scores) if scores else None,
+        "stats": (this or {}).get("stats") or {},
+    }
 
 
 def _ply(summary: dict[str, Any]) -> int:

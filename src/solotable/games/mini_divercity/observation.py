@@ -123,6 +123,10 @@ def observe(s: MiniDiverCityState) -> dict[str, Any]:
         "visionary_placed": [t.corp_ids[c] for c in s.vis_placed],
         "decision": decision,
         "copies_per_species": t.copies,
+        "names": {
+            "species": dict(zip(sp, t.species_names, strict=True)),
+            "divers": dict(zip(t.diver_ids, t.diver_names, strict=True)),
+        },
         "discards_seen": {
             "species": dict(zip(sp, s.disc, strict=True)),
             "corporation": dict(zip(t.corp_ids, s.cdisc, strict=True)),

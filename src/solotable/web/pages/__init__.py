@@ -31,7 +31,7 @@ def page_for(game: str) -> GamePage:
 def _load_builtin() -> None:
     if _PAGES:
         return
-    from solotable.web.pages import dice_miner, divercite, generic
+    from solotable.web.pages import dice_miner, divercite, generic, mini_divercity
 
-    for module in (divercite, dice_miner, generic):
+    for module in (divercite, dice_miner, mini_divercity, generic):
         register_page(module.PAGE)

@@ -1,0 +1,119 @@
+"""Secrets stay on the server: Mini DiverCity's face-down cards never shape a response.
+
+Two sessions share one id and one public history but not the hidden deal:
+the second state is ``game.sample_state`` of the first's observation, so the
+face-down Ocean cards and the order of both decks are dealt afresh. Every
+endpoint the page uses must answer both with the same bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from solotable.core.rng import Rng
+from solotable.core.session import GameSession, Seat
+from solotable.core.store import Store
+from solotable.web.app import create_app
+
+SEED = 4
+ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
+SAFE = ("look:", "endurance:", "diving:")
+"""Moves that turn up no card, so both twins may play them and still look alike."""
+
+
+def _play_some(session: GameSession) -> None:
+    """A few public moves (Lagoon cards used, a main action), ending at a Divers decision
+    with face-down Ocean cards in hand."""
+    for _ in range(40):
+        obs = session.observation(0)
+        moves = [m[1] for m in session.legal_moves(0)]
+        kind = (obs["decision"] or {}).get("kind")
+        if kind == "divers" and obs["turn"] >= 3 and "?" in obs["hand"].values():
+            return
+        for pick in ("oil:l1", "pay:l1", "pay:l2", "noswap", "id:l2", "explore"):
+            if pick in moves:
+                break
+        else:
+            pick = next(m for m in moves if not m.startswith(("look", "resign")))
+        session.play(0, pick)
+    raise AssertionError("no Divers decision with face-down cards came up")
+
+
+def _twin(a: GameSession) -> GameSession:
+    """Same id, seats, public history and events; a different hidden deal."""
+    b = GameSession(a.game, a.seats, seed=SEED, session_id=a.id, started=a.started)
+    b.state = a.game.sample_state(a.observation(0), 0, Rng(424242))
+    b.state.history = list(a.state.history)
+    b._plies = copy.deepcopy(a._plies)
+    b._events = list(a._events)
+    return b
+
+
+def _hidden(session: GameSession) -> list[int]:
+    """The true identities of the face-down Ocean cards (test-only access to the state)."""
+    s = session.state
+    return [c for c, up in zip(s.hand, s.up, strict=True) if c >= 0 and not up]  # type: ignore[attr-defined]
+
+
+def _responses(session: GameSession, tmp_path: Path, name: str) -> list[tuple[str, int, bytes]]:
+    store = Store(tmp_path / f"{name}.db")
+    app = create_app(store)
+    app.state.tables.adopt(session)
+    out: list[tuple[str, int, bytes]] = []
+    with TestClient(app) as c:
+        base = f"/games/{session.id}"
+
+        def get(path: str) -> None:
+            r = c.get(path)
+            out.append((path, r.status_code, r.content))
+
+        def post(path: str, data: dict[str, str] | None = None) -> None:
+            r = c.post(path, data=data or {}, headers=ORIGIN)
+            out.append((f"POST {path} {data}", r.status_code, r.content))
+
+        get(base)
+        get(base + "/table")
+        get(base + "/previews")
+        post(base + "/hint")
+        post(base + "/move", {"move": "id:o9"})
+        post(base + "/move", {"move": "cap:nobody"})
+        legal = [m[1] for m in session.legal_moves(0) if m[1].startswith(SAFE)]
+        post(base + "/move", {"move": legal[0]})
+        get(base + "/table")
+        get(base + "/previews")
+        post(base + "/undo")
+        get(base)
+        post(base + "/resign")
+        get(base)
+    store.close()
+    return out
+
+
+def test_responses_are_byte_identical_whatever_the_hidden_deal(tmp_path: Path) -> None:
+    a = GameSession.start("mini-divercity", {}, [Seat()], seed=SEED)
+    _play_some(a)
+    b = _twin(a)
+    assert a.observation(0) == b.observation(0)
+    assert _hidden(a) != _hidden(b), "the twins must differ in their face-down cards"
+    ra = _responses(a, tmp_path, "a")
+    rb = _responses(b, tmp_path, "b")
+    assert [r[:2] for r in ra] == [r[:2] for r in rb]
+    assert all(status < 500 for _, status, _ in ra)
+    for (what, _, body_a), (_, _, body_b) in zip(ra, rb, strict=True):
+        assert body_a == body_b, f"{what} differs between two deals of the hidden cards"
+    # The face-down cards' species are nowhere in the page (as names or as ids).
+    page = ra[0][2].decode()
+    assert page.count('class="card back') >= 1
+
+
+def test_the_comparison_notices_a_difference(tmp_path: Path) -> None:
+    """The check above can fail: two games with different public cards do differ."""
+    a = GameSession.start("mini-divercity", {}, [Seat()], seed=1)
+    c = GameSession.start("mini-divercity", {}, [Seat()], seed=2)
+    c.id, c.started = a.id, a.started
+    ra = _responses(a, tmp_path, "a")
+    rc = _responses(c, tmp_path, "c")
+    assert ra[0][0] == rc[0][0] and ra[0][2] != rc[0][2]
