@@ -31,7 +31,7 @@ def page_for(game: str) -> GamePage:
 def _load_builtin() -> None:
     if _PAGES:
         return
-    from solotable.web.pages import dice_miner, divercite, generic
+    from solotable.web.pages import dice_miner, divercite, fifty_first_state, generic
 
-    for module in (divercite, dice_miner, generic):
+    for module in (divercite, dice_miner, fifty_first_state, generic):
         register_page(module.PAGE)
