@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from markupsafe import Markup
+
 from solotable.core.game import Game, Observation
 from solotable.web.pages.base import GamePage, Move
 
@@ -46,9 +48,20 @@ TOKEN = {
 """Each good's letter or shape and its words: colour is never the only cue."""
 
 
+TOKEN_HTML = Markup(
+    '<span class="tok tok-{0}" title="{1}" aria-label="{2}">'
+    '<span class="tok-sym" aria-hidden="true">{3}</span>{4}</span>'
+)
+COUNT_HTML = Markup('<span class="tok-n" aria-hidden="true">{0}</span>')
+
+
 def token(name: str, n: int | None = None) -> dict[str, Any]:
+    """A good as data and as its drawn token (letter/shape + colour + count)."""
     letter, words = TOKEN.get(name, (name[:1].upper(), name))
-    return {"good": name, "letter": letter, "words": words, "n": n}
+    label = f"{n} {words}" if n is not None else words
+    count = COUNT_HTML.format(n) if n is not None else ""
+    html = TOKEN_HTML.format(name, words, label, letter, count)
+    return {"good": name, "letter": letter, "words": words, "n": n, "html": html}
 
 
 def tokens(goods: Mapping[str, int]) -> list[dict[str, Any]]:
@@ -111,12 +124,18 @@ def _line(lines: Sequence[str], prefix: str) -> str | None:
 
 
 def face(game: Game, card: str) -> dict[str, Any]:
+    """One card's face (a fresh copy: callers add their own keys)."""
+    return dict(_face(game, card))
+
+
+@lru_cache(maxsize=1024)
+def _face(game: Game, card: str) -> dict[str, Any]:
     """One card's face: name, row, distance, icons, effect, bonus, deal and raze."""
     c = catalog(game).get(card)
     lines = _text_lines(game, card)
     if c is None:  # a connection card (or an id the catalog does not know)
         name = lines[0].split(" — ")[0] if lines else card.replace("-", " ").title()
-        return {
+        conn = {
             "id": card,
             "name": name,
             "row": "connection",
@@ -125,7 +144,9 @@ def face(game: Game, card: str) -> dict[str, Any]:
             "effect": lines[1] if len(lines) > 1 else "",
             "connection": True,
         }
-    return {
+        conn["html"] = face_html(conn)
+        return conn
+    f = {
         "id": card,
         "name": c["name"],
         "row": c["kind"],
@@ -142,6 +163,77 @@ def face(game: Game, card: str) -> dict[str, Any]:
         "text": "\n".join(lines),
         "connection": False,
     }
+    f["html"] = face_html(f)
+    return f
+
+
+def _gains_html(toks: Sequence[Mapping[str, Any]]) -> Markup:
+    if not toks:
+        return Markup('<span class="muted">nothing</span>')
+    return Markup("").join(t["html"] for t in toks)
+
+
+FACE_HTML = Markup(
+    '<header class="card-head">{dist}<h4 class="card-name">{name}</h4>'
+    '<span class="kind" title="{row} location">{letter}</span></header>'
+    '<div class="card-sub"><span>{row_title}</span>{icons}</div>'
+    '<p class="effect">{effect}</p>{bonus}{solo}{spoils}'
+)
+
+
+def face_html(f: Mapping[str, Any]) -> Markup:
+    """A card's printed face (everything but its buttons), drawn once per card type:
+    rendering it through template macros took most of the page's time."""
+    d = f.get("distance")
+    dist = (
+        Markup(
+            '<span class="dist" title="distance {0}: build, deal or raze it for {0} contacts">'
+            "{0}</span>"
+        ).format(d)
+        if d is not None
+        else ""
+    )
+    icons = f.get("icons") or []
+    icon_html = (
+        Markup('<span class="icons" title="type icons">{0}</span>').format(
+            Markup("").join(
+                TOKEN_HTML.format(i["good"], i["words"], i["words"], i["letter"], "")
+                for i in icons
+            )
+        )
+        if icons
+        else ""
+    )
+    bonus = (
+        Markup('<p class="bonus"><strong>Build bonus:</strong> {0}</p>').format(f["bonus"])
+        if f.get("bonus")
+        else ""
+    )
+    solo = Markup("").join(
+        Markup('<p class="solo"><strong>Solo:</strong> {0}</p>').format(x)
+        for x in f.get("solo") or []
+    )
+    spoils = (
+        Markup(
+            '<dl class="spoils"><div><dt>Deal</dt><dd>{0}</dd></div>'
+            "<div><dt>Raze</dt><dd>{1}</dd></div></dl>"
+        ).format(_gains_html(f["deal"]), _gains_html(f["raze"]))
+        if "deal" in f
+        else ""
+    )
+    row_title = f["row"].capitalize() + (" · open" if f.get("open") else "")
+    return FACE_HTML.format(
+        dist=dist,
+        name=f["name"],
+        row=f["row"],
+        letter=f["letter"],
+        row_title=row_title,
+        icons=icon_html,
+        effect=f["effect"],
+        bonus=bonus,
+        solo=solo,
+        spoils=spoils,
+    )
 
 
 def _group(moves: Sequence[Move]) -> dict[str, list[Move]]:
@@ -221,6 +313,7 @@ def _hand(
             f["play"] = _m(plays[0]) if plays else None
             if not f["effect"] and plays:
                 f["effect"] = plays[0].words
+                f["html"] = face_html(f)
         else:
             f["uses"] = _uses(f, legal, obs["goods"], acting)
             f["develop"] = [_m(m) for m in develop.get(card, [])]
@@ -365,4 +458,6 @@ def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> d
     }
 
 
-PAGE = GamePage("51st-state", "games/fifty_first_state.html", context)
+PAGE = GamePage(
+    "51st-state", "games/fifty_first_state.html", context, script="games/fifty_first_state.js"
+)
