@@ -43,10 +43,10 @@ from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteState
+from solotable.games.divercite.actions import NUM_ACTIONS
 
-_NUM_ACTIONS = 189
 _ZRNG = random.Random(0xD17E)
-ZOBRIST = tuple(tuple(_ZRNG.getrandbits(64) for _ in range(_NUM_ACTIONS)) for _ in range(2))
+ZOBRIST = tuple(tuple(_ZRNG.getrandbits(64) for _ in range(NUM_ACTIONS)) for _ in range(2))
 """One 64-bit key per (player, action): a position is the set of placements made."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -92,7 +92,7 @@ class Searcher:
         self.state = state
         self.deadline = deadline
         self.tt: dict[int, tuple[int, int, int, int]] = {}
-        self.history_score = [0] * _NUM_ACTIONS
+        self.history_score = [0] * NUM_ACTIONS
         self.nodes = 0
         """Positions visited with make/unmake."""
         self.leaves = 0

@@ -56,6 +56,11 @@ class Event:
         )
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 die``, ``3 dice``, ``0 cards``: games word counts right without ``(s)``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def note(kind: str, text: str, player: int | None = None, **data: Any) -> Event:
     """An event for a game hook to return; the session fills in ``seq`` and ``ply``."""
     return Event(0, 0, kind, player, text, data)

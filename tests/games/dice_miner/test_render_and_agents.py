@@ -32,7 +32,7 @@ def test_play_screen_shows_pyramid_collection_refills_and_magic() -> None:
     assert "*e1:TUN n1" in text and "*e2:TUN n1" in text
     assert "*a1" not in text
     assert "Refills left: 2" in text
-    assert "5 magic symbol(s) available" in text
+    assert "5 magic symbols available" in text
     assert "take SLOT [as FACE] [hide]" in text
 
 

@@ -8,6 +8,14 @@ from solotable import load_game
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteGame, DiverciteState
 
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"first_player": "black"},
+    {"neutral_first": True},
+    {"neutral_first": True, "first_player": "black", "tiebreak": "course"},
+]
+"""Option sets the property tests draw from: both starters, the variant, the tie-break."""
+
 
 def play(moves: list[str], seed: int = 0, **options: Any) -> DiverciteState:
     """A state after playing ``moves`` (checked, in notation) from the start."""

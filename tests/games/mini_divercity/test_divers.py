@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solotable.core import CHANCE, IllegalActionError
+from solotable.games.mini_divercity.tables import DIVER_IDS
 
 from .helpers import (
     SP,
@@ -17,16 +18,7 @@ from .helpers import (
     start,
 )
 
-ALL = (
-    "captain",
-    "environmentalist",
-    "explorer",
-    "swimmer",
-    "communications",
-    "endurance",
-    "diving",
-    "visionary",
-)
+ALL = DIVER_IDS
 
 
 def test_captain_draws_two_discards_one_returns_the_other_face_up():

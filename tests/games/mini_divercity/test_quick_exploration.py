@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solotable.core import CHANCE, IllegalActionError
+from solotable.games.mini_divercity.tables import DIVER_IDS
 
 from .helpers import (
     SP,
@@ -14,16 +15,7 @@ from .helpers import (
     start,
 )
 
-ALL = (
-    "captain",
-    "environmentalist",
-    "explorer",
-    "swimmer",
-    "communications",
-    "endurance",
-    "diving",
-    "visionary",
-)
+ALL = DIVER_IDS
 
 
 def test_quick_exploration_cost_and_effect_without_using_a_diver():

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from solotable.core.errors import NotationError
+from solotable.core.events import counted
 from solotable.games.dice_miner.dice import FACES_PER_DIE, MAGIC, TUNNEL, TYPES, DiceTable
 from solotable.games.dice_miner.rules.mountain import Mountain
 
@@ -211,7 +212,10 @@ def describe(state: DiceMinerState, a: int) -> str:
     if a < lay.face:
         code = MAGIC * F + a - lay.spend
         n = table.magic[code]
-        return f"spend a Magic die with {n} symbol(s): recycle {n} exposed dice"
+        return (
+            f"spend a Magic die with {counted(n, 'symbol')}: "
+            f"recycle {counted(n, 'exposed die', 'exposed dice')}"
+        )
     if a < lay.recycle:
         return f"the starting beer Magic die counts as {table.labels[MAGIC * F + a - lay.face]}"
     if a < lay.refill:
@@ -220,5 +224,6 @@ def describe(state: DiceMinerState, a: int) -> str:
         what = _die_words(state, c) if c >= 0 else "nothing"
         return f"recycle the {what} on {names[s]} into the bag"
     if a == lay.refill:
-        return f"refill the mountain from the bag ({state.refills_left - 1} refill(s) left after)"
+        left = counted(state.refills_left - 1, "refill")
+        return f"refill the mountain from the bag ({left} left after)"
     return "stop digging and score"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solotable.core.errors import OptionError
+from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation, parse_assumptions
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
@@ -24,6 +25,8 @@ from solotable.games.dice_miner.dice import (
     load_dice_file,
     parse_dice,
 )
+from solotable.games.dice_miner.die_text import die_text
+from solotable.games.dice_miner.events import dice_miner_events
 from solotable.games.dice_miner.observation import observe, sample_state
 from solotable.games.dice_miner.render import render
 from solotable.games.dice_miner.rules.beer_and_hiding import joker_faces
@@ -137,6 +140,14 @@ class DiceMinerGame(Game):
 
     def render(self, observation: Observation) -> str:
         return render(observation)
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """Beer faces, fills and refills, and the end reason (``events.py``)."""
+        return dice_miner_events(before, after, int(self.options["refills"]))
+
+    def card_text(self, name: str) -> str | None:
+        """A die type (``tunnel``, ``danger``) or a face (``dragon4``) from the dice table."""
+        return die_text(self.table, name)
 
     def best_score_key(self) -> str:
         """Scores compare only with the same magic dice, mountain, refills and dice table."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from solotable.core.events import counted
+
 CELL = 16
 COLOURS = {
     "tunnel": "white",
@@ -73,7 +75,7 @@ def render_collection(obs: dict[str, Any]) -> list[str]:
     lines = ["[bold]Collection[/bold]"]
     run_text = ", ".join(f"{n} ending at {top}" for top, n in sorted(runs.items()) if top != "5")
     lines.append(
-        f"  [white]Tunnels[/white]: {obs['full_runs']} full run(s) 1–5"
+        f"  [white]Tunnels[/white]: {counted(obs['full_runs'], 'full run')} 1–5"
         + (f"; open: {run_text}" if run_text else "; no open run")
     )
     gems = _dice_list(coll, "treasure", hidden)
@@ -93,9 +95,9 @@ def render_collection(obs: dict[str, Any]) -> list[str]:
         tool_bits.append(f"{name} {t['free']}/{t['total']} free")
     lines.append(f"  [green]Tools[/green]: {', '.join(tool_bits)}")
     magic = ", ".join(f"{k}×{n}" if n > 1 else k for k, n in obs["magic_dice"].items())
+    symbols = counted(obs["magic_symbols"], "magic symbol")
     lines.append(
-        f"  [blue]Magic[/blue]: {magic or '—'}  ({obs['magic_symbols']} magic symbol(s) available;"
-        f" {pos['removed']} spent)"
+        f"  [blue]Magic[/blue]: {magic or '—'}  ({symbols} available; {pos['removed']} spent)"
     )
     return lines
 
@@ -105,7 +107,8 @@ def render(obs: dict[str, Any]) -> str:
     bag = ", ".join(f"{t} {n}" for t, n in pos["bag"].items())
     lines = [
         "[bold]Dice Miner — solo[/bold]",
-        f"Refills left: {obs['refills_left']}   Bag: {obs['bag_total']} dice ({bag})",
+        f"Refills left: {obs['refills_left']}   "
+        f"Bag: {counted(obs['bag_total'], 'die', 'dice')} ({bag})",
         "",
         "[bold]Mountain[/bold] ([bold]*[/bold] = exposed, can be taken; top row first)",
         *render_mountain(obs),
@@ -128,7 +131,8 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"Score so far: {score['total']} ({obs['band']})")
         if obs["phase"] == "recycle":
             lines.append(
-                f"[bold]Recycle {obs['recycles_left']} exposed die/dice[/bold]: 'recycle SLOT'"
+                f"[bold]Recycle {counted(obs['recycles_left'], 'exposed die', 'exposed dice')}"
+                "[/bold]: 'recycle SLOT'"
             )
         elif obs["phase"] == "start-face":
             lines.append("[bold]A starting Magic die rolled beer[/bold]: 'face magicN'")

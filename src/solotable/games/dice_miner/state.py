@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import NotationError
+from solotable.core.events import counted
 from solotable.core.game import Observation, State
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
@@ -223,7 +224,8 @@ class DiceMinerState(State):
         if self.face_pending or lay.face <= action < lay.recycle:
             return why_not_face(self, action)
         if self.recycles_left and not lay.recycle <= action < lay.refill:
-            return f"recycle {self.recycles_left} more exposed die/dice first ('recycle SLOT')"
+            more = counted(self.recycles_left, "more exposed die", "more exposed dice")
+            return f"recycle {more} first ('recycle SLOT')"
         if action < lay.spend:
             return why_not_choosable(self, action)
         if action < lay.face:
@@ -256,8 +258,8 @@ class DiceMinerState(State):
         elif self.over == STUCK:
             why = "no action was left"
         else:
-            return f"in progress: {score} points so far"
-        return f"{score} points ({band}): {why}"
+            return f"in progress: {counted(score, 'point')} so far"
+        return f"{counted(score, 'point')} ({band}): {why}"
 
     def stats(self) -> dict[str, str | float]:
         parts = self.score_parts()

@@ -1,40 +1,30 @@
-"""Board geometry, action encoding and notation of Divercité.
+"""Board geometry and components of Divercité: squares, names, neighbours, supplies.
 
 The 41 squares form a 5 × 5 lattice of resource squares with a 4 × 4 grid of
 city squares in between (spec §2.1). Everything the hot paths need is a flat
-table of ints computed once here, so ``legal_actions`` and ``_apply`` are
-list look-ups and integer arithmetic.
-
-Action ids (fixed space of 189):
-
-* ``0..63``    city of colour ``k`` on city square ``c``:      ``k * 16 + c``
-* ``64..163``  resource of colour ``k`` on resource square ``r``: ``64 + k * 25 + r``
-* ``164..188`` the neutral token on resource square ``r``:      ``164 + r``
+table of ints computed once here, so move generation and placement are list
+look-ups and integer arithmetic.
 
 Squares are named like the course GUI picture (spec §2.2): letters A–I from
 left to right, rows 1–9 from bottom to top; resource squares are A/C/E/G/I ×
-1/3/5/7/9 and city squares B/D/F/H × 2/4/6/8.
+1/3/5/7/9 and city squares B/D/F/H × 2/4/6/8. City square ``c`` is row-major
+from B8 (0) to H2 (15), resource square ``r`` from A9 (0) to I1 (24).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from solotable.core.errors import NotationError
-
+PLAYER_NAMES: Final = ("White", "Black")
+"""Player 0 is White, player 1 Black (spec §10.1)."""
 COLOURS: Final = ("red", "green", "blue", "yellow")
-COLOUR_LETTERS: Final = "RGBY"
 NUM_CITY_SQUARES: Final = 16
 NUM_RES_SQUARES: Final = 25
 CITIES_PER_COLOUR: Final = 2
 RESOURCES_PER_COLOUR: Final = 3
 PIECES_PER_PLAYER: Final = 4 * (CITIES_PER_COLOUR + RESOURCES_PER_COLOUR)
-
-CITY_BASE: Final = 0
-RES_BASE: Final = 64
-NEUTRAL_BASE: Final = 164
-NUM_ACTIONS: Final = 189
+TOTAL_PLIES: Final = 2 * PIECES_PER_PLAYER + 1
+"""40 placements and the neutral token."""
 
 NEUTRAL_BIT: Final = 16
 """Resource squares hold a colour bit (1, 2, 4, 8), 0 when empty, 16 for the neutral token.
@@ -68,100 +58,6 @@ RES_CITY_OTHERS: Final = tuple(
 city's three other neighbours, so a placement's effect needs three look-ups."""
 
 
-def city_points(bits: tuple[int, int, int, int] | list[int], colour_bit: int) -> int:
-    """Points of a city from its neighbours' bits (spec §5): 5 for four colours, else matches."""
-    if bits[0] | bits[1] | bits[2] | bits[3] == 15:
-        return 5
-    return sum(1 for b in bits if b == colour_bit)
-
-
-# -- notation ---------------------------------------------------------------------------------
-
-_WORDS = {
-    "city": "c",
-    "cite": "c",
-    "resource": "r",
-    "res": "r",
-    "neutral": "n",
-    "red": "r",
-    "green": "g",
-    "blue": "b",
-    "yellow": "y",
-}
-_WORD_RE = re.compile(r"[a-z]+")
-_COMPACT_RE = re.compile(r"^(?:([cr])?([rgby])|(n))([a-z])(\d+)$")
-
-
-def action_to_string(action: int) -> str:
-    """``CR D6`` (red city), ``RG C7`` (green resource), ``N E3`` (neutral token)."""
-    if action < RES_BASE:
-        k, c = divmod(action, 16)
-        return f"C{COLOUR_LETTERS[k]} {CITY_NAMES[c]}"
-    if action < NEUTRAL_BASE:
-        k, r = divmod(action - RES_BASE, 25)
-        return f"R{COLOUR_LETTERS[k]} {RES_NAMES[r]}"
-    return f"N {RES_NAMES[action - NEUTRAL_BASE]}"
-
-
-def describe_action(action: int) -> str:
-    if action < RES_BASE:
-        k, c = divmod(action, 16)
-        return f"place a {COLOURS[k]} city on {CITY_NAMES[c]}"
-    if action < NEUTRAL_BASE:
-        k, r = divmod(action - RES_BASE, 25)
-        return f"place a {COLOURS[k]} resource on {RES_NAMES[r]}"
-    return f"place the neutral token on {RES_NAMES[action - NEUTRAL_BASE]}"
-
-
-def string_to_action(text: str) -> int:
-    """Parse notation; the piece kind may be omitted (the square tells it).
-
-    Accepted: ``CR D6``, ``cr-d6``, ``crd6``, ``R D6`` (kind from the square),
-    ``RG C7``, ``city red D6``, ``resource green c7``, ``N E3``, ``neutral e3``.
-    """
-    if not isinstance(text, str):
-        raise NotationError(str(text), "a move is text such as 'CR D6'")
-    low = text.strip().lower()
-    if not low:
-        raise NotationError(text, "empty move; try e.g. 'CR D6' (red city on D6)")
-    compact = _WORD_RE.sub(lambda m: _WORDS.get(m.group(0), m.group(0)), low)
-    compact = re.sub(r"[\s\-_@:=,./]+", "", compact)
-    m = _COMPACT_RE.match(compact)
-    if m is None:
-        raise NotationError(
-            text,
-            "expected a piece then a square: 'CR D6' = red city on D6, "
-            "'RG C7' = green resource on C7, 'N E3' = neutral token on E3 "
-            "(colours R G B Y)",
-        )
-    kind, colour, neutral, letter, row = m.groups()
-    square = f"{letter.upper()}{row}"
-    is_city_sq = square in CITY_INDEX
-    if not is_city_sq and square not in RES_INDEX:
-        if letter > "i" or not 1 <= int(row) <= 9:
-            raise NotationError(text, f"{square} is off the board (columns A–I, rows 1–9)")
-        raise NotationError(
-            text,
-            f"{square} is not a square: city squares are B/D/F/H × 2/4/6/8, "
-            "resource squares A/C/E/G/I × 1/3/5/7/9",
-        )
-    if neutral:
-        if is_city_sq:
-            raise NotationError(
-                text, f"{square} is a city square; the neutral token goes on a resource square"
-            )
-        return NEUTRAL_BASE + RES_INDEX[square]
-    k = COLOUR_LETTERS.lower().index(colour)
-    if kind is None:
-        kind = "c" if is_city_sq else "r"
-    if kind == "c":
-        if not is_city_sq:
-            raise NotationError(
-                text, f"{square} is a resource square; cities go on B/D/F/H × 2/4/6/8"
-            )
-        return CITY_BASE + k * 16 + CITY_INDEX[square]
-    if is_city_sq:
-        raise NotationError(
-            text, f"{square} is a city square; resources go on A/C/E/G/I × 1/3/5/7/9"
-        )
-    return RES_BASE + k * 25 + RES_INDEX[square]
+def colour_name(bit: int) -> str:
+    """The colour of a colour bit (1 red, 2 green, 4 blue, 8 yellow)."""
+    return COLOURS[bit.bit_length() - 1]

@@ -1,14 +1,18 @@
-"""Divercité: the registered Game (options, presets, data file, rendering).
+"""Divercité: the registered Game (facts, options, presets, data file, factory).
 
-Player 0 is White and player 1 is Black; the position itself lives in
-:mod:`solotable.games.divercite.state`.
+Player 0 is White and player 1 is Black. The package is the template for new
+games: the position and its transitions in :mod:`.state`, the rules it binds in
+:mod:`.rules` (placement, scoring), action ids and notation in :mod:`.actions`,
+board geometry in :mod:`.board`, what a player sees in :mod:`.observation`, the
+terminal view in :mod:`.render`. This module ties them together.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from solotable.core.errors import DataFileError, SolotableError
+from solotable.core.errors import DataFileError
+from solotable.core.events import Event
 from solotable.core.game import (
     Assumption,
     Game,
@@ -19,8 +23,12 @@ from solotable.core.game import (
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
-from solotable.games.divercite.board import NUM_ACTIONS
-from solotable.games.divercite.state import TOTAL_PLIES, DiverciteState
+from solotable.games.divercite.actions import NUM_ACTIONS
+from solotable.games.divercite.board import TOTAL_PLIES
+from solotable.games.divercite.events import divercite_events, piece_text
+from solotable.games.divercite.observation import observe, rebuild_state
+from solotable.games.divercite.render import render
+from solotable.games.divercite.state import DiverciteState
 
 DATA_FILE = "divercite.json"
 _REQUIRED_ASSUMPTIONS = (
@@ -135,28 +143,23 @@ class DiverciteGame(Game):
         return t if t > 0 else None
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> DiverciteState:
-        """Perfect information: replay the observed moves into an exact copy of the position.
+        """Perfect information: the observed moves replayed (and checked) into the position."""
+        return rebuild_state(self, observation, rng)
 
-        The observation's board and scores are checked against the replay, so a
-        forged or stale observation is reported instead of silently searched.
-        """
-
-        if (
-            observation.get("first_player") != self.first_player
-            or bool(observation.get("neutral_first")) != self.neutral_first
-        ):
-            raise SolotableError("observation comes from a game with different options")
-        state = self.state_after(list(observation.get("moves", [])), rng.below(2**31))
-        if state.board_dict() != observation.get("board") or state._scores != observation.get(
-            "scores"
-        ):
-            raise SolotableError("observation's board does not match its list of moves")
-        return state
+    def observe(self, state: DiverciteState, player: int) -> Observation:
+        """``state.observation(player)``: the state asks the game, which knows observation.py."""
+        return observe(state, player)
 
     def render(self, observation: Observation) -> str:
-        from solotable.games.divercite.render import render
-
         return render(observation)
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """Points a placement scored and Divercités made (``events.py``)."""
+        return divercite_events(before, after)
+
+    def card_text(self, name: str) -> str | None:
+        """No cards: the pieces (``city``, ``resource``, ``neutral``) and ``divercite``."""
+        return piece_text(name)
 
     def assumptions(self) -> list[Assumption]:
         return load_assumptions(self.load_data(DATA_FILE), DATA_FILE)
@@ -171,9 +174,4 @@ def load_assumptions(doc: Any, source: str) -> list[Assumption]:
     missing = [k for k in _REQUIRED_ASSUMPTIONS if k not in keys]
     if missing:
         raise DataFileError(f"{source}: missing assumption(s) {', '.join(missing)}")
-    for a in out:
-        if a.confidence not in ("high", "medium", "low"):
-            raise DataFileError(
-                f"{source}: assumption {a.key!r}: confidence must be high, medium or low"
-            )
     return out

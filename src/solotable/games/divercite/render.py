@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from solotable.core.events import counted
 from solotable.core.game import Observation
+from solotable.games.divercite.board import PLAYER_NAMES
 
-PLAYER_NAMES = ("White", "Black")
 _STYLE = {"red": "red", "green": "green", "blue": "dodger_blue1", "yellow": "yellow"}
 _LETTER = {"red": "R", "green": "G", "blue": "B", "yellow": "Y"}
 _CELL = 4
+
+
+def points(n: int) -> str:
+    return counted(n, "point")
 
 
 def _cell(square: str, piece: dict[str, Any] | None, last: str | None) -> str:
@@ -76,7 +81,7 @@ def render(obs: Observation) -> str:
         first = " ◐ first" if obs["first_player"] == p else ""
         arrow = "▶ " if obs.get("to_move") == p else "  "
         lines.append(
-            f"{arrow}[bold]{PLAYER_NAMES[p]}{you}[/]{first}: [bold]{obs['scores'][p]}[/] pts   "
+            f"{arrow}[bold]{PLAYER_NAMES[p]}{you}[/]{first}: [bold]{points(obs['scores'][p])}[/]   "
             + _supply_line(obs, p)
         )
     if moves:
@@ -100,7 +105,7 @@ def _end_screen(obs: Observation) -> list[str]:
     lines = ["", f"[bold reverse] {head} [/]", result["outcome"], "", "[bold]City scores[/]"]
     for p in (0, 1):
         rows = [b for b in result["breakdown"] if b["owner"] == p]
-        lines.append(f"[bold]{PLAYER_NAMES[p]}[/] — {obs['scores'][p]} points")
+        lines.append(f"[bold]{PLAYER_NAMES[p]}[/] — {points(obs['scores'][p])}")
         for b in rows:
             neigh = " ".join(
                 f"{sq}:" + ("◐" if what == "neutral" else _LETTER.get(what, "·"))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from solotable.core.errors import NotationError
 from solotable.games.fifty_first_state.card_text import bonus_text, effect_text
 from solotable.games.fifty_first_state.cards import E_ACTION, CardSet
-from solotable.games.fifty_first_state.goods import AMMO, BRICK, WORKER, vector_text
+from solotable.games.fifty_first_state.goods import AMMO, BRICK, WORKER, amount, vector_text
 from solotable.games.fifty_first_state.table import LK_DECIDE
 from solotable.games.fifty_first_state.table import STORE as STORE_PHASE
 
@@ -272,7 +272,7 @@ def describe_action(s: FiftyFirstStateState, a: int) -> str:
         return f"you play {s.game.factions.factions[x].name}"
     if kind in (BUILD, DEAL, RAZE):
         colour = {BUILD: "grey", DEAL: "blue", RAZE: "red"}[kind]
-        cost = f"{cs.distance[x]} {colour} contact(s)"
+        cost = amount(cs.distance[x], colour)
         if kind == BUILD:
             bonus = bonus_text(cs, x)
             extra = f", build bonus: {bonus}" if bonus else ""

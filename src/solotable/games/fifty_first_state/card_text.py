@@ -14,7 +14,13 @@ from solotable.games.fifty_first_state.cards import (
     KINDS,
     CardSet,
 )
-from solotable.games.fifty_first_state.goods import GOOD_NAMES, LABEL, Vector, vector_text
+from solotable.games.fifty_first_state.goods import (
+    GOOD_NAMES,
+    LABEL,
+    Vector,
+    amount,
+    vector_text,
+)
 
 
 def effect_text(cs: CardSet, t: int) -> str:
@@ -79,3 +85,58 @@ def card_line(cs: CardSet, t: int) -> str:
         + (f"; build bonus: {bonus}" if bonus else "")
         + f"; deal: {vector_text(cs.deal[t])}; raze: {vector_text(cs.raze[t])}"
     )
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def full_card_text(cs: CardSet, name: str) -> str | None:
+    """Everything a card says, for ``info CARD``: a location card or a connection card.
+
+    ``name`` may be the card's id (``oil-rig``) or its name in any case
+    (``Oil Rig``). The three uses say what each costs in contacts (the card's
+    distance) and what it gives, so a player can judge a Lookout card before
+    keeping it.
+    """
+    key = _key(name)
+    for t in range(cs.n):
+        if key in (_key(cs.ids[t]), _key(cs.names[t])):
+            return location_card_text(cs, t)
+    for c, cid in enumerate(cs.conn_ids):
+        if key in (_key(cid), _key(cs.conn_names[c])):
+            deck = ("blue", "red")[cs.conn_deck[c]]
+            cost = f", paying {vector_text(cs.conn_cost[c])}" if cs.conn_cost[c] else " (free)"
+            return (
+                f"{cs.conn_names[c]} — {deck} connection card ({cs.conn_copies[c]} in the deck)\n"
+                f"  play it from your hand to gain {vector_text(cs.conn_gain[c])}{cost}"
+            )
+    return None
+
+
+def location_card_text(cs: CardSet, t: int) -> str:
+    """The multi-line text of location card ``t``."""
+    kind = KINDS[cs.kind[t]] + (", open production" if cs.open[t] else "")
+    d = cs.distance[t]
+    lines = [
+        f"{cs.names[t]} — {kind} location, distance {d}, icons {'/'.join(cs.icons[t]) or 'none'}"
+        f" ({cs.copies[t]} in the deck)",
+        f"  as a location: {effect_text(cs, t)}",
+    ]
+    bonus = bonus_text(cs, t)
+    if bonus:
+        lines.append(f"  build bonus: {bonus}")
+    lines += [
+        f"  build: pay {amount(d, 'grey')}, or develop it over a location",
+        f"  deal: pay {amount(d, 'blue')}; then every Production gives {vector_text(cs.deal[t])}",
+        f"  raze: pay {amount(d, 'red')}; gain {vector_text(cs.raze[t])} once",
+    ]
+    if cs.deal_reroll[t]:
+        lines.append(
+            "  solo: each deal with it lets you refuse the third Lookout card once a round"
+        )
+    if cs.built_reroll[t]:
+        lines.append("  solo: built, it lets you refuse the third Lookout card once per round")
+    if cs.solo_note[t]:
+        lines.append(f"  solo: {cs.solo_note[t]}")
+    return "\n".join(lines)

@@ -7,13 +7,16 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, ClassVar
 
+from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
 from solotable.games.fifty_first_state.actions import Layout
+from solotable.games.fifty_first_state.card_text import full_card_text
 from solotable.games.fifty_first_state.cards import CardSet, load_card_set, read_card_file
+from solotable.games.fifty_first_state.events import fifty_first_events
 from solotable.games.fifty_first_state.factions import FactionSet, load_factions
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, Vector
 from solotable.games.fifty_first_state.observation import observe, state_from_observation
@@ -112,6 +115,14 @@ class FiftyFirstStateGame(Game):
 
     def render(self, observation: Observation) -> str:
         return render(self, observation)
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """The Lookout, the opponent's reveal, Production and Cleanup (``events.py``)."""
+        return fifty_first_events(self, before, after)
+
+    def card_text(self, name: str) -> str | None:
+        """A location or connection card by id or name, with its three uses."""
+        return full_card_text(self.cards, name)
 
     def best_score_key(self) -> str | None:
         return settings_key(

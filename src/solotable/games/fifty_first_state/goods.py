@@ -65,8 +65,20 @@ Vector = tuple[tuple[int, int], ...]
 """A cost or reward: ``((good index, amount), ...)``."""
 
 
+COUNTED: Final = frozenset({"worker", "card", "contact", "token", "use"})
+"""Nouns that take a plural (``2 workers``); goods read as mass nouns (``2 fuel``, ``3 gun``)."""
+
+
+def amount(n: int, good: str) -> str:
+    """``1 worker``, ``2 workers``, ``3 red contacts``, ``2 fuel``, ``1 VP``."""
+    word = LABEL.get(good, good)
+    if n != 1 and word.rsplit(" ", 1)[-1] in COUNTED:
+        word += "s"
+    return f"{n} {word}"
+
+
 def vector_text(vec: Vector) -> str:
-    """A reward or cost in words, e.g. ``2 gun + 1 VP``."""
+    """A reward or cost in words, e.g. ``2 gun + 1 VP``, ``2 red contacts``."""
     if not vec:
         return "nothing"
-    return " + ".join(f"{n} {LABEL[GOOD_NAMES[g]]}" for g, n in vec)
+    return " + ".join(amount(n, GOOD_NAMES[g]) for g, n in vec)

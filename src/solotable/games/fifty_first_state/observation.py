@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.errors import SolotableError
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.cards import KINDS
-from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS, vector_text
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS, amount, vector_text
+from solotable.games.fifty_first_state.rules.production import production_sources
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.table import (
     ACTIONS,
@@ -47,7 +48,7 @@ def _step(s: FiftyFirstStateState) -> str:
     if ph == END:
         return "game over"
     if s.pending_draws:
-        return f"drawing {s.pending_draws} card(s)"
+        return f"drawing {amount(s.pending_draws, 'card')}"
     if ph == LK_DECIDE:
         which = ("first", "second", "third")[s.lk_step]
         return f"Lookout, {which} card: keep or refuse {cs.names[s.pending_card]}"
@@ -125,6 +126,10 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
         "terminal": s.phase == END,
         "score": {"vp": s.vp, "locations": len(s.locs), "total": s.final_score()},
         "outcome": s.outcome(),
+        "production": [
+            {"source": name, "gains": {GOOD_NAMES[g]: n for g, n in sorted(gains.items())}}
+            for name, gains in production_sources(s)
+        ],
     }
     return obs
 

@@ -83,7 +83,11 @@ class ActionSpace:
         for i, d in enumerate(t.diver_ids):
             put(self.DEAL_DIVER + i, f"diver:{d}", f"chance: the {t.diver_names[i]} is dealt")
         for s in range(ns):
-            put(self.DRAW + s, f"draw:{sp[s]}", f"chance: a {spn[s]} card comes off the deck")
+            put(
+                self.DRAW + s,
+                f"draw:{sp[s]}",
+                f"chance: {_a(spn[s])} {spn[s]} card comes off the deck",
+            )
             put(self.PICK + s, f"pick:{sp[s]}", f"chance: a {spn[s]} is picked from the discard")
             put(self.CAP_KEEP + s, f"cap:{sp[s]}", f"Captain: discard the {spn[s]} to improve it")
             put(self.ENDU + s, f"endurance:{sp[s]}", f"Endurance Specialist: improve {spn[s]}")
@@ -149,6 +153,11 @@ class ActionSpace:
                 "look:species, look:corp, resign (SLOT = l1 l2 o1 o2 o3; 'moves' lists them)",
             )
         return a
+
+
+def _a(word: str) -> str:
+    """The article for ``word``: "an Eel card", "a Crab card"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def corp_words(t: Tables, c: int) -> str:

@@ -7,13 +7,16 @@ from importlib import resources
 from typing import Any
 
 from solotable.core.datafile import parse_json
+from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
+from solotable.games.mini_divercity.card_text import card_text
 from solotable.games.mini_divercity.dispatch import player_handlers
+from solotable.games.mini_divercity.events import mini_divercity_events
 from solotable.games.mini_divercity.state import MiniDiverCityState
 from solotable.games.mini_divercity.tables import Tables, parse_tables
 
@@ -101,6 +104,14 @@ class MiniDiverCityGame(Game):
 
     def render(self, obs: Observation) -> str:
         return render.render(self, obs)
+
+    def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
+        """The public log of the step, cards dealt (face down: unnamed), Divers dealt."""
+        return mini_divercity_events(self.tables, before, after)
+
+    def card_text(self, name: str) -> str | None:
+        """A Diver's power, a Corporation card's events or a species (``card_text.py``)."""
+        return card_text(self.tables, name)
 
     def assumptions(self) -> list[Assumption]:
         return list(self.tables.assumptions)

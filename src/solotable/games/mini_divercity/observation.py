@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
+from solotable.core.events import counted
 from solotable.core.rng import Rng
 from solotable.games.mini_divercity.actions import N_SLOTS, SLOTS, corp_words
 from solotable.games.mini_divercity.codes import CAUSES, POS_NAMES, DiverState, Log, Step
@@ -143,13 +144,17 @@ def observe(s: MiniDiverCityState) -> dict[str, Any]:
 
 def log_text(s: MiniDiverCityState, e: tuple[int, int, int]) -> str:
     """One event in words (only public facts ever reach the log)."""
-    t = s.t
+    return entry_text(s.t, e)
+
+
+def entry_text(t: Tables, e: tuple[int, int, int]) -> str:
+    """A log entry in words from the tables alone, so that events can word it too."""
     code, a, b = e
     names = t.species_names
     if code == Log.TURN:
         return f"— turn {a} —"
     if code == Log.CORP:
-        return f"Corporations: {corp_words(s.t, a)}"
+        return f"Corporations: {corp_words(t, a)}"
     if code == Log.RESHUFFLE:
         return f"the Corporation discard ({a} cards) is shuffled into a new deck"
     if code == Log.DISCARD:
@@ -177,7 +182,7 @@ def log_text(s: MiniDiverCityState, e: tuple[int, int, int]) -> str:
     if code == Log.OIL_EMPTY:
         return "Oil Platform: the hand is empty, no effect"
     if code == Log.PEEK:
-        return f"the top Corporation card is turned up: {corp_words(s.t, a)}"
+        return f"the top Corporation card is turned up: {corp_words(t, a)}"
     if code == Log.REVEAL_TOP:
         return f"the top Species card is turned up: {names[a]}"
     if code == Log.QUICK:
@@ -195,7 +200,7 @@ def log_text(s: MiniDiverCityState, e: tuple[int, int, int]) -> str:
     if code == Log.LOOK:
         return f"the {'Species' if a == 0 else 'Corporation'} discard is looked through"
     if code == Log.OIL_COST:
-        return f"that costs {a} more discard(s) from the hand"
+        return f"that costs {counted(a, 'more discard')} from the hand"
     if code == Log.FLIP:
         return f"{SLOTS[a]} turned face up: {names[b]}"
     if code == Log.VIS_ORDER:

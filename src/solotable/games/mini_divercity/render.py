@@ -19,6 +19,22 @@ _COLOUR_STYLE = {
 }
 
 
+COLUMN = 50
+"""Where the second column of the scale starts: 12 species in 6 lines keeps the screen short."""
+RECENT = 4
+"""Log lines on the table; the front end shows every event since the last move anyway."""
+TRACK_WIDTH = {"saved": 10, "eliminated": 11}
+
+
+def _visible(state: str) -> int:
+    """Screen width of a scale cell (name and track), for aligning the second column."""
+    return 2 + 22 + 1 + TRACK_WIDTH.get(state, 9)
+
+
+def _scale_cell(names: dict[str, str], sid: str, state: str) -> str:
+    return f"  {names[sid]:<22} {_track(state)}"
+
+
 def _track(state: str) -> str:
     """Three coloured cells with the token (●) on its zone, or the final status."""
     if state == "saved":
@@ -48,12 +64,16 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any]) -> str:
         f"eliminated [bold red]{obs['eliminated']}[/]/{goal['eliminated_limit']}   "
         f"hotels [bold]{obs['hotels']}[/]/6"
     )
-    out.append("")
     out.append("[bold]Scale[/]  (red ← blue → green; two steps decide a species)")
-    out.append(f"  {'':<22} [red] R [/][blue] B [/][green] G [/]")
-    for sid, state in obs["scale"].items():
-        out.append(f"  {names[sid]:<22} {_track(state)}")
-    out.append("")
+    head = f"  {'':<22} [red] R [/][blue] B [/][green] G [/]"
+    out.append(head + " " * (COLUMN - 2 - 22 - 1 - 9) + head)
+    scale = list(obs["scale"].items())
+    half = (len(scale) + 1) // 2
+    for left, right in zip(scale[:half], [*scale[half:], None], strict=False):
+        line = _scale_cell(names, *left)
+        if right is not None:
+            line += " " * (COLUMN - _visible(left[1])) + _scale_cell(names, *right)
+        out.append(line)
     islands = []
     for col, side in obs["islands"].items():
         style = _COLOUR_STYLE.get(col, "white")
@@ -67,7 +87,6 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any]) -> str:
         for d, v in obs["divers"].items()
     ]
     out.append("[bold]Divers[/]  " + ", ".join(divers))
-    out.append("")
     hand = obs["hand"]
 
     def card(slot: str) -> str:
@@ -81,7 +100,6 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any]) -> str:
 
     out.append("[bold]Lagoon[/] " + "   ".join(card(s) for s in ("l1", "l2")))
     out.append("[bold]Ocean[/]  " + "   ".join(card(s) for s in ("o1", "o2", "o3")))
-    out.append("")
     sd, sx = obs["species_deck"], obs["species_discard"]
     cd, cx = obs["corporation_deck"], obs["corporation_discard"]
     top = f", top face up: [bold]{names[sd['top']]}[/]" if sd["top"] else ""
@@ -94,11 +112,9 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any]) -> str:
             out.append(f"{label}: " + ", ".join(obs[key]))
     if obs["visionary_placed"]:
         out.append("Visionary order so far (top first): " + ", ".join(obs["visionary_placed"]))
-    out.append("")
-    out.append("[bold]Recent events[/]")
-    for line in obs["log"][-8:]:
+    out.append("[bold]Recent events[/] ('log' lists everything since your last move)")
+    for line in obs["log"][-RECENT:]:
         out.extend(_wrap(line, "  "))
-    out.append("")
     res = obs["result"]
     if res is not None:
         colour = "green" if res["result"] == "win" else "red"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.cards import E_KEEP, E_PER_ICON, E_PRODUCE, PRODUCTION
+from solotable.games.fifty_first_state.goods import Vector
 from solotable.games.fifty_first_state.rules.payment import gain
 from solotable.games.fifty_first_state.table import ACTIONS
 
@@ -66,3 +67,42 @@ def produce(
         mask = cs.icon_mask
         k = sum(1 for c in cards if mask[c.card] & m)
         s.goods[good] += min(k, mx)
+
+
+def production_sources(s: FiftyFirstStateState) -> list[tuple[str, dict[int, int]]]:
+    """What each source gives at Production with the current tableau, in phase order.
+
+    The same sources :func:`production_phase` pays (faction income and good,
+    each deal, each production location; goods kept on storage cards are
+    returned, not produced, so they are not listed). The observation shows it
+    so that the Production event can say where the goods came from; a test
+    checks that it adds up to what Production actually pays.
+    """
+    cs = s.cs
+    fset = s.game.factions
+    out: list[tuple[str, dict[int, int]]] = []
+    if s.faction >= 0:
+        fac = fset.factions[s.faction]
+        own: dict[int, int] = dict(fset.income)
+        own[fac.good] = own.get(fac.good, 0) + 1
+        out.append((fac.name, own))
+    for t, c in enumerate(s.deals):
+        if c:
+            out.append((f"deal {cs.names[t]}" + (f" ×{c}" if c > 1 else ""), _times(cs.deal[t], c)))
+    mask = cs.icon_mask
+    for loc in s.locs:
+        t = loc.card
+        if cs.kind[t] != PRODUCTION:
+            continue
+        if cs.effect[t] == E_PRODUCE:
+            out.append((cs.names[t], _times(cs.prod_gain[t], 1)))
+        elif cs.effect[t] == E_PER_ICON:
+            good, m, mx = cs.per_icon[t]
+            k = min(sum(1 for c in s.locs if mask[c.card] & m), mx)
+            if k:
+                out.append((cs.names[t], {good: k}))
+    return out
+
+
+def _times(vec: Vector, n: int) -> dict[int, int]:
+    return {g: k * n for g, k in vec}

@@ -1,0 +1,223 @@
+"""Placement: which piece may go on which square now, placing it and taking it back.
+
+Every function takes the state first and is bound as a ``DiverciteState`` method
+(``legal_actions``, ``is_legal``, ``explain_illegal``, ``make``/``_apply``,
+``unmake``). ``place_piece`` and ``take_back`` are the search's hot path: they
+keep everything in flat lists and call nothing but the city re-scoring.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from solotable.games.divercite.actions import (
+    CITY_ACTS_ON,
+    NEUTRAL_BASE,
+    RES_ACTS_ON,
+    RES_BASE,
+)
+from solotable.games.divercite.board import (
+    CITY_NAMES,
+    CITY_RES,
+    COLOURS,
+    NEUTRAL_BIT,
+    PLAYER_NAMES,
+    RES_CITIES,
+    RES_NAMES,
+    TOTAL_PLIES,
+    colour_name,
+)
+from solotable.games.divercite.rules.scoring import rescore_city
+
+if TYPE_CHECKING:
+    from solotable.games.divercite.state import DiverciteState
+
+
+def legal_placements(state: DiverciteState) -> list[int]:
+    """Every piece of the mover's supply on every empty square of its kind.
+
+    Seed: Ordre du tour (a city on a city square or a resource on a resource
+    square, any empty one, no adjacency needed); Seed: Ordre du tour, last
+    paragraph, and the variant (the neutral token, alone, on the last free
+    square or, in the variant, first). Spec §3: never empty, so no pass.
+    """
+    ply = state._ply
+    if ply >= TOTAL_PLIES:
+        return []
+    if ply == state._neutral_ply:
+        return [NEUTRAL_BASE + r for r in state._empty_r]
+    sup = state._supply
+    base = (state._first ^ (ply & 1)) * 8
+    out: list[int] = []
+    cacts = state._cacts
+    racts = state._racts
+    if sup[base]:
+        out += cacts[0]
+    if sup[base + 1]:
+        out += cacts[1]
+    if sup[base + 2]:
+        out += cacts[2]
+    if sup[base + 3]:
+        out += cacts[3]
+    if sup[base + 4]:
+        out += racts[0]
+    if sup[base + 5]:
+        out += racts[1]
+    if sup[base + 6]:
+        out += racts[2]
+    if sup[base + 7]:
+        out += racts[3]
+    return out
+
+
+def is_legal_placement(state: DiverciteState, action: int) -> bool:
+    """``action in legal_placements(state)`` without building the list.
+
+    Seed: Ordre du tour (the square must be empty, the piece in the mover's
+    supply; the neutral token only on its own turn).
+    """
+    ply = state._ply
+    if ply >= TOTAL_PLIES or not 0 <= action < NEUTRAL_BASE + 25:
+        return False
+    if ply == state._neutral_ply:
+        return action >= NEUTRAL_BASE and not state._res[action - NEUTRAL_BASE]
+    p8 = (state._first ^ (ply & 1)) * 8
+    if action < RES_BASE:
+        k, c = divmod(action, 16)
+        return state._owner[c] < 0 and state._supply[p8 + k] > 0
+    if action < NEUTRAL_BASE:
+        k, r = divmod(action - RES_BASE, 25)
+        return not state._res[r] and state._supply[p8 + 4 + k] > 0
+    return False
+
+
+def refusal_reason(state: DiverciteState, action: int) -> str | None:
+    """Why a placement in the action space is refused now, in the player's words.
+
+    Seed: Ordre du tour (empty square, own supply, the neutral token last);
+    the variant (the neutral token first). Called only for actions
+    ``is_legal_placement`` rejected before the end of the game.
+    """
+    p = state._first ^ (state._ply & 1)
+    who = PLAYER_NAMES[p]
+    if state._ply == state._neutral_ply:
+        if action < NEUTRAL_BASE:
+            if state.game.neutral_first:
+                return (
+                    f"in the neutral-first variant {who} must first place the neutral "
+                    "token on a resource square (e.g. 'N E5')"
+                )
+            last = RES_NAMES[state._empty_r[0]]
+            return f"all pieces are placed: {who} must put the neutral token on {last} ('N {last}')"
+        return f"{RES_NAMES[action - NEUTRAL_BASE]} is already occupied"
+    if action >= NEUTRAL_BASE:
+        when = "first move" if state.game.neutral_first else "last move of the game"
+        return f"the neutral token is placed only as the {when}"
+    if action < RES_BASE:
+        k, c = divmod(action, 16)
+        if state._owner[c] >= 0:
+            owner = PLAYER_NAMES[state._owner[c]]
+            return (
+                f"{CITY_NAMES[c]} is already occupied "
+                f"({owner}'s {colour_name(state._cbit[c])} city)"
+            )
+        return f"{who} has no {COLOURS[k]} city left"
+    k, r = divmod(action - RES_BASE, 25)
+    bit = state._res[r]
+    if bit:
+        what = "the neutral token" if bit == NEUTRAL_BIT else f"a {colour_name(bit)} resource"
+        return f"{RES_NAMES[r]} is already occupied ({what})"
+    return f"{who} has no {COLOURS[k]} resource left"
+
+
+def place_piece(state: DiverciteState, action: int) -> None:
+    """Place a legal piece and score what it changes (the search's ``make``).
+
+    Seed: Ordre du tour (a placed piece never moves, then the other player
+    plays); Seed: Décompte des points (a new city counts its neighbours at
+    once, a new resource counts for every city around it, whoever owns it;
+    the neutral token counts for nobody). Spec §5: points kept incrementally.
+    """
+    ply = state._ply
+    p = state._first ^ (ply & 1)
+    if action < RES_BASE:
+        # A city: scored at once from the resources already around it.
+        k, c = divmod(action, 16)
+        bit = 1 << k
+        res = state._res
+        r0, r1, r2, r3 = CITY_RES[c]
+        b0, b1, b2, b3 = res[r0], res[r1], res[r2], res[r3]
+        if b0 | b1 | b2 | b3 == 15:
+            pts = 5
+        else:
+            pts = (b0 == bit) + (b1 == bit) + (b2 == bit) + (b3 == bit)
+        state._owner[c] = p
+        state._cbit[c] = bit
+        state._pts[c] = pts
+        state._scores[p] += pts
+        state._supply[p * 8 + k] -= 1
+        state._empty_c.remove(c)
+        for lst, a in zip(state._cacts, CITY_ACTS_ON[c], strict=True):
+            lst.remove(a)
+    elif action < NEUTRAL_BASE:
+        # A resource: belongs to the board and re-scores every owned city around it.
+        k, r = divmod(action - RES_BASE, 25)
+        state._res[r] = 1 << k
+        owner = state._owner
+        for c in RES_CITIES[r]:
+            o = owner[c]
+            if o >= 0:
+                rescore_city(state, c, o)
+        state._supply[p * 8 + 4 + k] -= 1
+        state._empty_r.remove(r)
+        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
+            lst.remove(a)
+    else:
+        # The neutral token is no colour: it cannot raise any city's points (spec §5).
+        r = action - NEUTRAL_BASE
+        state._res[r] = NEUTRAL_BIT
+        state._empty_r.remove(r)
+        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
+            lst.remove(a)
+    state._ply = ply + 1
+
+
+def take_back(state: DiverciteState, action: int) -> None:
+    """Undo ``place_piece(action)``, which must be the last placement (search only).
+
+    Not a rule of the game (a placed piece never moves, Seed: Ordre du tour):
+    it lets search explore in place, restoring board, supply, scores and the
+    sorted move lists exactly.
+    """
+    ply = state._ply - 1
+    p = state._first ^ (ply & 1)
+    state._ply = ply
+    if action < RES_BASE:
+        k, c = divmod(action, 16)
+        state._scores[p] -= state._pts[c]
+        state._owner[c] = -1
+        state._cbit[c] = 0
+        state._pts[c] = 0
+        state._supply[p * 8 + k] += 1
+        insort(state._empty_c, c)
+        for lst, a in zip(state._cacts, CITY_ACTS_ON[c], strict=True):
+            insort(lst, a)
+    elif action < NEUTRAL_BASE:
+        k, r = divmod(action - RES_BASE, 25)
+        state._res[r] = 0
+        owner = state._owner
+        for c in RES_CITIES[r]:
+            o = owner[c]
+            if o >= 0:
+                rescore_city(state, c, o)
+        state._supply[p * 8 + 4 + k] += 1
+        insort(state._empty_r, r)
+        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
+            insort(lst, a)
+    else:
+        r = action - NEUTRAL_BASE
+        state._res[r] = 0
+        insort(state._empty_r, r)
+        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
+            insort(lst, a)

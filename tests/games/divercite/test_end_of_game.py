@@ -1,0 +1,73 @@
+"""The winner, ties and tie-breaks, the outcome (seed: But du jeu, 50/50; spec §9.1, §10.2;
+rules/scoring.py)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from .helpers import play, random_game
+
+
+def test_ties_are_shared_and_returns_are_plus_minus_one():
+    """FR-text: 'Une égalité est possible'; spec §10.2 shared result."""
+    seen = {"tie": 0, "win": 0}
+    for seed in range(200):
+        state = random_game(seed)
+        s0, s1 = state.scores()
+        r = state.returns()
+        if s0 == s1:
+            assert r == [0.0, 0.0] and "shared" in state.outcome()
+            assert state.observation(0)["result"]["winner"] is None
+            seen["tie"] += 1
+        else:
+            assert r == ([1.0, -1.0] if s0 > s1 else [-1.0, 1.0])
+            assert "wins" in state.outcome()
+            seen["win"] += 1
+    assert seen["tie"] > 0 and seen["win"] > 0
+
+
+def test_a_tie_suggests_a_rematch_with_the_other_starter() -> None:
+    """FR-text '50/50': a tie is possible; the rules advise replaying with the other starter."""
+    for first, other in (("white", "Black"), ("black", "White")):
+        for seed in range(300):
+            state = random_game(seed, first_player=first)
+            s0, s1 = state.scores()
+            if s0 == s1:
+                assert state.returns() == [0.0, 0.0]
+                assert f"rematch with {other} starting" in state.outcome()
+                console = Console(width=100, record=True, color_system=None)
+                console.print(state.game.render(state.observation(0)))
+                assert "Shared result" in console.export_text()
+                break
+        else:
+            raise AssertionError(f"no tie in 300 random games ({first} first)")
+
+
+def test_course_tiebreak_option_decides_ties():
+    """Spec §9.1 (INF8175 rule, optional): ties broken, raw scores unchanged."""
+    for seed in range(400):
+        state = random_game(seed, tiebreak="course")
+        if state.scores()[0] == state.scores()[1]:
+            r = state.returns()
+            assert sorted(r) == [-1.0, 1.0]
+            assert "tie-break" in state.outcome()
+            d0, d1 = state.divercites()
+            if d0 != d1:
+                assert r[0] == (1.0 if d0 > d1 else -1.0)
+            return
+    pytest.fail("no tie found in 400 random games")
+
+
+def test_outcome_and_stats_describe_the_game():
+    state = play(["CR D6"])
+    assert "in progress after 1 plies" in state.outcome() and "Black to move" in state.outcome()
+    assert state.returns() == [0.0, 0.0]
+    final = random_game(11)
+    stats = final.stats()
+    assert stats["winning seat"] in ("first player", "second player", "draw")
+    assert stats["White points"] == final.scores()[0]
+    assert stats["margin"] == abs(final.scores()[0] - final.scores()[1])
+    d0, d1 = final.divercites()
+    assert stats["White Divercités"] == d0 and stats["Black Divercités"] == d1
+    assert f"Divercités {d0}–{d1}" in final.outcome()
