@@ -113,7 +113,7 @@ def click_move(page: Any, notation: str) -> None:
         direct.first.click(force=True)
         return
     holder = page.locator(
-        f".fss [data-moves*='\"n\": \"{notation}\"'], .fss-side [data-moves*='\"n\": \"{notation}\"']"
+        f'.fss [data-moves*=\'"n": "{notation}"\'], .fss-side [data-moves*=\'"n": "{notation}"\']'
     )
     assert holder.count(), f"no element of the page plays {notation!r}"
     holder.first.click(force=True)
@@ -121,7 +121,9 @@ def click_move(page: Any, notation: str) -> None:
 
 
 def test_fifty_first_state_full_game_by_clicking(
-    page: Any, live_server: Any, shots: Path  # noqa: F811
+    page: Any,
+    live_server: Any,
+    shots: Path,  # noqa: F811
 ) -> None:
     seed = find_seed()
     tables = live_server.server.config.app.state.tables

@@ -197,8 +197,7 @@ def face_html(f: Mapping[str, Any]) -> Markup:
     icon_html = (
         Markup('<span class="icons" title="type icons">{0}</span>').format(
             Markup("").join(
-                TOKEN_HTML.format(i["good"], i["words"], i["words"], i["letter"], "")
-                for i in icons
+                TOKEN_HTML.format(i["good"], i["words"], i["words"], i["letter"], "") for i in icons
             )
         )
         if icons
@@ -301,7 +300,7 @@ def _uses(
 def _hand(
     game: Game, obs: Observation, groups: Mapping[str, list[Move]], acting: bool
 ) -> list[dict[str, Any]]:
-    legal = {m.notation: m for v in "build deal raze".split() for m in groups.get(v, [])}
+    legal = {m.notation: m for v in USE_COLOUR for m in groups.get(v, [])}
     develop = _by_card(groups.get("develop", []))
     play = _by_card(groups.get("play", []))
     cards = []
@@ -340,9 +339,7 @@ def _locations(
     return rows
 
 
-def _opponent(
-    game: Game, obs: Observation, groups: Mapping[str, list[Move]]
-) -> dict[str, Any]:
+def _opponent(game: Game, obs: Observation, groups: Mapping[str, list[Move]]) -> dict[str, Any]:
     opp = _by_card(groups.get("opp", []))
     revealed = []
     for o in obs["opponent"]:
@@ -385,7 +382,7 @@ def _lookout(game: Game, obs: Observation, groups: Mapping[str, list[Move]]) -> 
 
 
 def _faction(obs: Observation, groups: Mapping[str, list[Move]]) -> list[dict[str, Any]]:
-    fac = {}
+    fac: dict[str, list[dict[str, str]]] = {}
     for m in groups.get("faction", []):
         fac.setdefault(m.notation.split()[1], []).append(_m(m))
     return [{**a, "moves": fac.get(str(a["n"]), [])} for a in obs["faction_actions"]]
