@@ -37,7 +37,7 @@ unit: $(STAMP)
 
 # Re-take the README's screenshots of the web table (needs chromium).
 screenshots: $(STAMP)
-	SOLOTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser.py
+	SOLOTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser*.py
 
 test: lint typecheck unit
 

@@ -137,7 +137,7 @@ def test_unfinished_games_resume_after_a_restart(store) -> None:
         assert r.status_code == 200
 
 
-@pytest.mark.parametrize("game", ["mini-divercity", "51st-state"])
+@pytest.mark.parametrize("game", ["mini-divercity"])
 def test_games_without_a_drawn_page_play_on_the_generic_page(client, game: str) -> None:
     url = _new(client, game)
     html = client.get(url).text

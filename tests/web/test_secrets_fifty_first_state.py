@@ -10,8 +10,10 @@ played through them draw no card, so what they show stays public.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from solotable.core.rng import Rng
@@ -91,6 +93,19 @@ def _responses(session: GameSession, tmp_path: Path, name: str) -> list[tuple[st
     return out
 
 
+@pytest.fixture
+def steady_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint agent with a fixed number of samples and no clock.
+
+    PIMC stops when its one-second budget runs out, so on a busy machine two
+    identical requests can get different hints; a fixed budget keeps the
+    comparison about hidden cards, not about the machine's load."""
+    cls = type(GameSession.start("51st-state", OPTIONS, [Seat()], seed=SEED).game)
+    info = dataclasses.replace(cls.info, hint_agent="pimc:samples=4,time=1000")
+    monkeypatch.setattr(cls, "info", info)
+
+
+@pytest.mark.usefixtures("steady_hint")
 def test_responses_are_byte_identical_whatever_the_hidden_piles(tmp_path: Path) -> None:
     a = GameSession.start("51st-state", OPTIONS, [Seat()], seed=SEED)
     _to_actions(a)
