@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from fastapi.testclient import TestClient
 
 from solotable.core.session import Seat
@@ -138,9 +137,11 @@ def test_unfinished_games_resume_after_a_restart(store) -> None:
         assert r.status_code == 200
 
 
-@pytest.mark.parametrize("game", ["51st-state"])
-def test_games_without_a_drawn_page_play_on_the_generic_page(client, game: str) -> None:
-    url = _new(client, game)
+def test_games_without_a_drawn_page_play_on_the_generic_page(client) -> None:
+    """A game with no page of its own (here the test-only toy game) plays on the generic one."""
+    import tests.toy_game  # noqa: F401  (registers "toy-race")
+
+    url = _new(client, "toy-race")
     html = client.get(url).text
     assert "<pre class='term'>" in html or '<pre class="term">' in html
     assert _moves(html), "every legal move is a button"

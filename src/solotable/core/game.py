@@ -197,6 +197,14 @@ class Game(ABC):
         """
         return None
 
+    def card_catalog(self) -> list[dict[str, Any]]:
+        """Every card type's public facts as plain values (``id`` and ``name`` at least).
+
+        The same for every deal, so front ends may draw card faces from it
+        (a user-supplied card file shows its own cards) without seeing a state.
+        """
+        return []
+
     def assumptions(self) -> list[Assumption]:
         """Every assumed value, read from the game's data files."""
         return []

@@ -31,7 +31,13 @@ def page_for(game: str) -> GamePage:
 def _load_builtin() -> None:
     if _PAGES:
         return
-    from solotable.web.pages import dice_miner, divercite, generic, mini_divercity
+    from solotable.web.pages import (
+        dice_miner,
+        divercite,
+        fifty_first_state,
+        generic,
+        mini_divercity,
+    )
 
-    for module in (divercite, dice_miner, mini_divercity, generic):
+    for module in (divercite, dice_miner, mini_divercity, fifty_first_state, generic):
         register_page(module.PAGE)
