@@ -12,6 +12,8 @@ the core API, so it plays every game, and lives outside solotable:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from solotable.core import Agent, Game, Rng, Turn
 
 
@@ -19,7 +21,7 @@ class Lookahead(Agent):
     """Best mean score one action ahead, over a few sampled deals."""
 
     name = "lookahead"
-    param_defaults = {"samples": 2}  # `:samples=8` on the command line; typed from this default
+    param_defaults: ClassVar = {"samples": 2}  # `:samples=8` on the command line; typed from it
 
     def __init__(self, game: Game, player: int, seed: int = 0, samples: int = 2) -> None:
         super().__init__(game, player, seed)

@@ -1,4 +1,4 @@
-"""Plug-ins: agents and games from outside solotable, by module path or entry point (issue 15 §6)."""
+"""Plug-ins: agents and games from outside solotable, by module path or entry point (#15 §6)."""
 
 from __future__ import annotations
 
@@ -78,13 +78,13 @@ def test_module_path_specs_build_classes_and_factories_with_typed_params(outside
 
 def test_bad_plugin_specs_say_what_is_wrong(outside):
     game = load_game("toy-race")
-    with pytest.raises(UnknownNameError, match="unknown parameter.*offst.*valid: offset"):
+    with pytest.raises(UnknownNameError, match=r"unknown parameter.*offst.*valid: offset"):
         make_agent("outsidebots.simple:Last:offst=1", game, 0)
     with pytest.raises(UnknownNameError, match="expected int"):
         make_agent("outsidebots.simple:Last:offset=many", game, 0)
     with pytest.raises(UnknownNameError, match="has no 'Nope'"):
         make_agent("outsidebots.simple:Nope", game, 0)
-    with pytest.raises(UnknownNameError, match="cannot import agent module 'outsidebots.gone'"):
+    with pytest.raises(UnknownNameError, match=r"cannot import agent module 'outsidebots\.gone'"):
         make_agent("outsidebots.gone:Last", game, 0)
     with pytest.raises(UnknownNameError, match="not a solotable Agent"):
         make_agent("pathlib:Path", game, 0)
