@@ -86,6 +86,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self._last_score = 0.0
         self._illegal_run = 0
         self._legal: list[int] = []
+        self._legal_set: frozenset[int] = frozenset()
 
     # -- the loop ---------------------------------------------------------------------
     def reset(
@@ -114,7 +115,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         if state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         a = int(action)
-        if not (0 <= a < self.num_actions and state.is_legal(a)):
+        if a not in self._legal_set:  # the list _advance computed: no second legality test
             return self._illegal_step(state, a)
         self._illegal_run = 0
         state.apply_legal_action(a)
@@ -150,6 +151,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
             else:
                 state.apply_legal_action(self.opponents[player].act(Turn.for_state(state, player)))
         self._legal = [] if state.is_terminal() else state.legal_actions()
+        self._legal_set = frozenset(self._legal)
 
     # -- views ----------------------------------------------------------------------------
     def _observe(self) -> ObsDict:
