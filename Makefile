@@ -3,30 +3,42 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# Two stamps: playing installs only what playing needs; testing adds the dev tools and the
+# `rl` extra (NumPy, Gymnasium, PettingZoo, OpenSpiel), whose adapters `make test` checks.
+PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
+STAMP := $(VENV)/.installed-test-$(SUM)
+FLOORS_VENV := .venv-floors
 
-.PHONY: play terminal test lint typecheck unit bench screenshots clean
+.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors
 
 # The web table's address; `make play PORT=9000` picks another port.
 PORT ?= 8765
 
+$(PLAY_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@rm -f $(VENV)/.installed-play-*
+	@touch $@
+
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	@rm -f $(VENV)/.installed-*
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	@echo "solotable web table: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it; 'make terminal' plays in the terminal)"
 	$(BIN)/solotable serve --port $(PORT)
 
-terminal: $(STAMP)
+terminal: $(PLAY_STAMP)
 	$(BIN)/solotable play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -44,5 +56,14 @@ test: lint typecheck unit
 bench: $(STAMP)
 	for b in bench/*.py; do $(BIN)/python $$b; done
 
+# The declared dependency floors, tested: a separate venv with exactly the lowest versions
+# pyproject.toml allows (.ci/floors.py), then the tests that exercise them (CLI, web, adapters).
+test-floors:
+	@test -x $(FLOORS_VENV)/bin/python || $(PYTHON) -m venv $(FLOORS_VENV)
+	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(PYTHON) .ci/floors.py rl > $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl]'
+	$(FLOORS_VENV)/bin/pytest -n 2 -q tests/cli tests/core tests/envs tests/web/test_api.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -45,12 +45,32 @@ from solotable.core.store import Store
 from solotable.web.cli import serve
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     help="Play tabletop games alone — against their solo rules or an AI — and study them.",
 )
+"""Shell completion is on: ``solotable --install-completion`` adds it to bash, zsh or fish."""
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+
+def _print_version(value: bool) -> None:
+    """``--version`` answers and exits before any command runs (an eager option)."""
+    if value:
+        print(f"solotable {solotable.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Play tabletop games alone — against their solo rules or an AI — and study them."""
+
 
 SetOption = Annotated[
     list[str] | None,
@@ -423,10 +443,13 @@ register_records(app, console, open_store)
 app.command("serve")(serve)  # the web table (solotable.web.cli)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Console entry point: user errors become a message and exit status 2."""
+def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:
+    """Console entry point: user errors become a message and exit status 2.
+
+    ``prog_name`` names the command in help text when run as ``python -m solotable``.
+    """
     try:
-        app(args=argv)
+        app(args=argv, prog_name=prog_name)
     except SolotableError as e:
         err_console.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
         sys.exit(2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
+from typing import ClassVar
 
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
@@ -58,10 +59,16 @@ class Turn:
         return cls(player, legal, observe, time_budget)
 
 
+ParamValue = int | float | str
+
+
 class Agent(ABC):
     """A player. Built by a factory with ``(game, player, seed, params)``."""
 
     name: str = "agent"
+    param_defaults: ClassVar[Mapping[str, ParamValue]] = {}
+    """Plug-in agents named on the command line (``module:Class:key=value``) get their
+    ``key=value`` parameters typed from these defaults and passed to ``__init__`` as keywords."""
 
     def __init__(self, game: Game, player: int, seed: int = 0) -> None:
         self.game = game
@@ -74,9 +81,6 @@ class Agent(ABC):
 
     def label(self) -> str:
         return self.name
-
-
-ParamValue = int | float | str
 
 
 def agent_params(

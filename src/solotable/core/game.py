@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solotable.core.datafile import parse_json
 from solotable.core.errors import DataFileError, IllegalActionError
@@ -27,6 +27,9 @@ from solotable.core.events import Event, default_events
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
+
+if TYPE_CHECKING:
+    from solotable.core.tensor import TensorSpec
 
 Observation = dict[str, Any]
 """A JSON-serialisable view of the state as one player may see it."""
@@ -208,6 +211,23 @@ class Game(ABC):
     def assumptions(self) -> list[Assumption]:
         """Every assumed value, read from the game's data files."""
         return []
+
+    # -- numeric observations (learning agents; core/tensor.py) -------------------
+    def observation_tensor_spec(self) -> TensorSpec:
+        """The fixed layout of :meth:`observation_tensor`: named slices with their shapes.
+
+        Fixed for a Game (its options may size it), so learning code can build its network
+        once. Games that offer an encoding override both methods (``games/<game>/tensor.py``).
+        """
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        """``observation`` as numbers laid out by :meth:`observation_tensor_spec`.
+
+        It takes the observation, not the state, so the encoding cannot show a learner
+        anything the player could not see; ``core.tensor.to_numpy`` makes the array.
+        """
+        raise NotImplementedError(f"{self.name} has no observation tensor")
 
     def load_data(self, filename: str) -> Any:
         """Parse a JSON data file shipped in the game's ``data/`` folder."""

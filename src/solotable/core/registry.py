@@ -3,15 +3,23 @@
 ``core`` knows no game: game packages register themselves when imported, and
 ``solotable.games`` lists the built-in packages to import lazily (so the CLI
 starts fast and a broken game cannot break the others).
+
+Plug-ins extend both without editing solotable (docs/agents.md):
+
+- an agent spec may name a class or factory directly, ``module.path:ClassName[:key=value,…]``;
+- installed packages declare entry points in the groups ``solotable.agents`` (name → an Agent
+  subclass or factory) and ``solotable.games`` (name → a module that registers the game, or the
+  Game class itself). They are read lazily, only when a name is not a built-in one.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from solotable.core.agent import Agent
+from solotable.core.agent import Agent, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 
@@ -33,11 +41,37 @@ def declare_game_module(name: str, module: str) -> None:
     _LAZY_GAMES.setdefault(name, module)
 
 
+AGENTS_GROUP = "solotable.agents"
+GAMES_GROUP = "solotable.games"
+
+
+def _entry_points(group: str) -> dict[str, EntryPoint]:
+    """Installed plug-ins of one group by name (read each time: installs change at runtime)."""
+    return {ep.name: ep for ep in entry_points(group=group)}
+
+
 def game_names() -> list[str]:
-    return sorted(set(_GAMES) | set(_LAZY_GAMES))
+    return sorted(set(_GAMES) | set(_LAZY_GAMES) | set(_entry_points(GAMES_GROUP)))
+
+
+def _load_plugin_game(name: str) -> None:
+    """Import a ``solotable.games`` entry point; a Game class it names gets registered."""
+    ep = _entry_points(GAMES_GROUP).get(name)
+    if ep is None:
+        return
+    try:
+        loaded = ep.load()
+    except ImportError as e:
+        raise UnknownNameError(f"game {name!r} is not available ({ep.value}: {e})") from e
+    if isinstance(loaded, type) and issubclass(loaded, Game):
+        register_game(loaded)
+        if loaded.info.name != name:
+            _GAMES.setdefault(name, loaded)
 
 
 def game_class(name: str) -> type[Game]:
+    if name not in _GAMES and name not in _LAZY_GAMES:
+        _load_plugin_game(name)
     if name not in _GAMES and name in _LAZY_GAMES:
         module = _LAZY_GAMES[name]
         try:
@@ -65,17 +99,17 @@ def register_agent(name: str, factory: AgentFactory, summary: str, game: str | N
 
 
 def agent_names(game: str) -> list[tuple[str, str]]:
-    """``(name, summary)`` of the agents that can play ``game``."""
+    """``(name, summary)`` of the agents that can play ``game`` (installed plug-ins included)."""
     names: dict[str, str] = {}
     for (g, n), (_, summary) in _AGENTS.items():
         if g is None or g == game:
             names[n] = summary
+    for n, ep in _entry_points(AGENTS_GROUP).items():
+        names.setdefault(n, f"plug-in ({ep.value})")
     return sorted(names.items())
 
 
-def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
-    """Build an agent from ``name`` or ``name:key=value,key=value``."""
-    name, _, rest = spec.partition(":")
+def _parse_params(rest: str) -> dict[str, str]:
     params: dict[str, str] = {}
     if rest:
         for item in rest.split(","):
@@ -83,8 +117,76 @@ def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
             if not sep:
                 raise UnknownNameError(f"agent parameter {item!r} is not key=value")
             params[k.strip()] = v.strip()
+    return params
+
+
+def plugin_factory(target: Any, where: str) -> AgentFactory:
+    """An agent factory from a plug-in object: an ``Agent`` subclass or a factory function.
+
+    A class is built as ``cls(game, player, seed, **params)``; its ``param_defaults`` (a class
+    attribute, ``{}`` by default) type-check the ``key=value`` text the same way built-in agents
+    do, so a typo is an error naming the valid keys. A plain callable is used as an
+    :data:`AgentFactory` as it is.
+    """
+    if isinstance(target, type):
+        if not issubclass(target, Agent):
+            raise UnknownNameError(f"{where} is a class but not a solotable Agent subclass")
+        cls = target
+
+        def build(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+            typed = agent_params(where, params, cls.param_defaults)
+            return cls(game, player, seed, **typed)
+
+        return build
+    if callable(target):
+        factory: AgentFactory = target
+        return factory
+    raise UnknownNameError(f"{where} is neither an Agent subclass nor a factory")
+
+
+def _import_target(module: str, attr: str) -> Any:
+    """``module.attr``, with an error that says which half is wrong."""
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as e:
+        raise UnknownNameError(f"cannot import agent module {module!r}: {e}") from e
+    try:
+        return getattr(mod, attr)
+    except AttributeError:
+        raise UnknownNameError(f"module {module!r} has no {attr!r}") from None
+
+
+def _find_agent(name: str, game: Game) -> AgentFactory | None:
     entry = _AGENTS.get((game.name, name)) or _AGENTS.get((None, name))
-    if entry is None:
+    if entry is not None:
+        return entry[0]
+    ep = _entry_points(AGENTS_GROUP).get(name)
+    if ep is None:
+        return None
+    try:
+        target = ep.load()
+    except (ImportError, AttributeError) as e:
+        raise UnknownNameError(f"agent plug-in {name!r} ({ep.value}) failed to load: {e}") from e
+    return plugin_factory(target, f"agent plug-in {name!r} ({ep.value})")
+
+
+def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
+    """Build an agent from ``name[:key=value,…]`` or ``module.path:ClassName[:key=value,…]``.
+
+    A module path (a name with a dot, or any unknown name followed by ``:Identifier``) names a
+    class or factory to import, so people try their own agent without registering anything
+    (``--agents mybots.greedy:Greedy:depth=2``). Parameters always contain ``=``, so
+    ``name:key=value`` stays unambiguous.
+    """
+    name, _, rest = spec.partition(":")
+    attr, _, after = rest.partition(":")
+    if "." in name or (attr.isidentifier() and _find_agent(name, game) is None):
+        if not attr.isidentifier():
+            raise UnknownNameError(f"agent {spec!r}: expected module.path:ClassName[:key=value]")
+        factory = plugin_factory(_import_target(name, attr), f"{name}:{attr}")
+        return factory(game, player, seed, _parse_params(after))
+    found = _find_agent(name, game)
+    if found is None:
         known = ", ".join(n for n, _ in agent_names(game.name))
         raise UnknownNameError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
-    return entry[0](game, player, seed, params)
+    return found(game, player, seed, _parse_params(rest))

@@ -16,6 +16,7 @@ from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
+from solotable.core.tensor import TensorSpec
 from solotable.games.dice_miner.actions import Layout
 from solotable.games.dice_miner.dice import (
     FACES_PER_DIE,
@@ -118,6 +119,7 @@ class DiceMinerGame(Game):
 
         self.odds_cache: dict[tuple[int, ...], list[tuple[int, float]]] = {}
         """Fill-draw outcomes by bag contents: they depend on nothing else."""
+        self._tensor_spec: TensorSpec | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -128,6 +130,19 @@ class DiceMinerGame(Game):
 
     def new_initial_state(self, seed: int = 0) -> DiceMinerState:
         return DiceMinerState(self, seed)
+
+    def observation_tensor_spec(self) -> TensorSpec:
+        """Sized by the mountain (the ``rows`` option): see ``tensor.py``."""
+        from solotable.games.dice_miner.tensor import build_spec
+
+        if self._tensor_spec is None:
+            self._tensor_spec = build_spec(self.mtn.size)
+        return self._tensor_spec
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        from solotable.games.dice_miner.tensor import encode
+
+        return encode(self, self.observation_tensor_spec(), observation)
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> DiceMinerState:
         """Everything is on the table; only the sampled state's RNG is new."""

@@ -23,6 +23,7 @@ from solotable.core.game import (
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
+from solotable.core.tensor import TensorSpec
 from solotable.games.divercite.actions import NUM_ACTIONS
 from solotable.games.divercite.board import TOTAL_PLIES
 from solotable.games.divercite.events import divercite_events, piece_text
@@ -119,6 +120,17 @@ class DiverciteGame(Game):
 
     def max_game_length(self) -> int:
         return TOTAL_PLIES
+
+    def observation_tensor_spec(self) -> TensorSpec:
+        from solotable.games.divercite.tensor import SPEC
+
+        return SPEC
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        """The observer-relative board planes of ``tensor.py``."""
+        from solotable.games.divercite.tensor import encode
+
+        return encode(observation)
 
     def new_initial_state(self, seed: int = 0) -> DiverciteState:
         return DiverciteState(self, seed)

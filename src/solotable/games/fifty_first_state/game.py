@@ -13,6 +13,7 @@ from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
+from solotable.core.tensor import TensorSpec
 from solotable.games.fifty_first_state.actions import Layout
 from solotable.games.fifty_first_state.card_text import full_card_text
 from solotable.games.fifty_first_state.cards import CardSet, load_card_set, read_card_file
@@ -89,6 +90,7 @@ class FiftyFirstStateGame(Game):
         )
         fac = str(self.options["faction"])
         self.fixed_faction = -1 if fac == "random" else self.factions.ids().index(fac)
+        self._tensor_spec: TensorSpec | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -100,6 +102,19 @@ class FiftyFirstStateGame(Game):
         s = FiftyFirstStateState(self, seed)
         s._settle()
         return s
+
+    def observation_tensor_spec(self) -> TensorSpec:
+        """Sized by the card file (the ``cards`` option): see ``tensor.py``."""
+        from solotable.games.fifty_first_state.tensor import build_spec
+
+        if self._tensor_spec is None:
+            self._tensor_spec = build_spec(self)
+        return self._tensor_spec
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        from solotable.games.fifty_first_state.tensor import encode
+
+        return encode(self, self.observation_tensor_spec(), observation)
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> FiftyFirstStateState:
         return state_from_observation(self, observation, rng)

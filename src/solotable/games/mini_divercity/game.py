@@ -12,6 +12,7 @@ from solotable.core.game import Assumption, Game, GameInfo, Observation
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
+from solotable.core.tensor import TensorSpec
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
 from solotable.games.mini_divercity.card_text import card_text
@@ -84,6 +85,7 @@ class MiniDiverCityGame(Game):
         self.space = ActionSpace(self.tables)
         self.handlers = player_handlers(self.space, self.tables.n_species, self.tables.n_corp)
         """Per action id, the rule function that applies it (see ``dispatch.py``)."""
+        self._tensor_spec: TensorSpec | None = None
 
     def num_distinct_actions(self) -> int:
         return self.space.size
@@ -93,6 +95,19 @@ class MiniDiverCityGame(Game):
 
     def new_initial_state(self, seed: int = 0) -> MiniDiverCityState:
         return MiniDiverCityState(self, seed)
+
+    def observation_tensor_spec(self) -> TensorSpec:
+        """Sized by the data file's species and Corporation cards: see ``tensor.py``."""
+        from solotable.games.mini_divercity.tensor import build_spec
+
+        if self._tensor_spec is None:
+            self._tensor_spec = build_spec(self.tables)
+        return self._tensor_spec
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        from solotable.games.mini_divercity.tensor import encode
+
+        return encode(self.tables, self.observation_tensor_spec(), observation)
 
     def observe(self, state: MiniDiverCityState) -> dict[str, Any]:
         """What the player sees of ``state`` (the state calls this, so that

@@ -1,0 +1,189 @@
+"""A solotable game as a Gymnasium environment (one learning seat; the rest is the env's).
+
+The learner sees ``{"observation": float32 vector, "action_mask": int8 vector}``: the
+vector is the game's own encoding of ``observation(seat)`` (``Game.observation_tensor``),
+so the environment shows exactly what a player at the table sees. Everything that is not
+the learner's decision happens inside ``step``: chance nodes are resolved with the state's
+own seeded RNG (``sample_chance``) and, in two-player games, the opponent (a built-in agent
+named like ``--agents``: ``"greedy"``, ``"alphabeta:depth=2"``) moves.
+
+Rewards (``reward=``):
+
+- ``"score"`` (the default for solo games): the change of the seat's score
+  (``State.scores()``) since the learner's previous decision, so an episode's rewards add
+  up to the final score (Dice Miner and 51st State points, species saved in Mini DiverCity);
+- ``"outcome"`` (the default for two-player games): 0 until the end, then ``returns()``
+  (+1 win, -1 loss, 0 draw; Mini DiverCity 1 for a win, 0 for a loss).
+
+An illegal action never raises (``illegal=``): ``"terminate"`` (default) ends the episode
+with ``illegal_penalty`` (default -1) as its reward; ``"ignore"`` leaves the state as it
+was, gives ``illegal_penalty`` and truncates after ``max_illegal`` illegal actions in a row.
+``info["illegal"]`` holds the game's reason either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from solotable.core.agent import Agent, Turn
+from solotable.core.game import Game, State
+from solotable.core.registry import load_game, make_agent
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class SolotableEnv(gym.Env[ObsDict, np.int64]):
+    """One solotable game; options of the game are keyword arguments (``gymnasium.make``)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    OBS_HIGH = 10.0
+    """Upper bound of every encoded value: encodings scale counts to about [0, 1] (tested)."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seat: int = 0,
+        opponent: str = "greedy",
+        reward: str | None = None,
+        illegal: str = "terminate",
+        illegal_penalty: float = -1.0,
+        max_illegal: int = 100,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game: Game = load_game(game, **options)
+        n = self.game.num_players()
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be in 0..{n - 1}, got {seat}")
+        reward = reward or ("score" if n == 1 else "outcome")
+        if reward not in ("score", "outcome"):
+            raise ValueError(f"reward must be 'score' or 'outcome', got {reward!r}")
+        if illegal not in ("terminate", "ignore"):
+            raise ValueError(f"illegal must be 'terminate' or 'ignore', got {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.seat, self.opponent_spec, self.reward_kind = seat, opponent, reward
+        self.illegal, self.illegal_penalty, self.max_illegal = illegal, illegal_penalty, max_illegal
+        self.render_mode = render_mode
+        self.spec_tensor = self.game.observation_tensor_spec()
+        self.num_actions = self.game.num_distinct_actions()
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(0.0, self.OBS_HIGH, (self.spec_tensor.size,), np.float32),
+                "action_mask": spaces.MultiBinary(self.num_actions),
+            }
+        )
+        self.action_space = spaces.Discrete(self.num_actions)
+        self.state: State | None = None
+        self.opponents: dict[int, Agent] = {}
+        self._last_score = 0.0
+        self._illegal_run = 0
+        self._legal: list[int] = []
+        self._legal_set: frozenset[int] = frozenset()
+
+    # -- the loop ---------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it)."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        self.state = self.game.new_initial_state(game_seed)
+        self.opponents = {
+            p: make_agent(self.opponent_spec, self.game, p, game_seed + 7919 * (p + 1))
+            for p in range(self.game.num_players())
+            if p != self.seat
+        }
+        self._illegal_run = 0
+        self._advance()
+        self._last_score = self.state.scores()[self.seat]
+        return self._observe(), {}
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state is None:
+            raise RuntimeError("call reset() before step()")
+        if state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
+        a = int(action)
+        if a not in self._legal_set:  # the list _advance computed: no second legality test
+            return self._illegal_step(state, a)
+        self._illegal_run = 0
+        state.apply_legal_action(a)
+        self._advance()
+        terminated = state.is_terminal()
+        score = state.scores()[self.seat]
+        if self.reward_kind == "score":
+            reward = score - self._last_score
+        else:
+            reward = state.returns()[self.seat] if terminated else 0.0
+        self._last_score = score
+        return self._observe(), float(reward), terminated, False, {}
+
+    def _illegal_step(
+        self, state: State, action: int
+    ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        info = {"illegal": state.illegal_reason(action) or "outside the action space"}
+        self._illegal_run += 1
+        terminated = self.illegal == "terminate"
+        truncated = not terminated and self._illegal_run >= self.max_illegal
+        return self._observe(), self.illegal_penalty, terminated, truncated, info
+
+    def _advance(self) -> None:
+        """Play chance and the other seats until the learner must decide (or the end)."""
+        state = self.state
+        assert state is not None
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.is_chance_node():
+                state.apply_legal_action(state.sample_chance())
+            elif player == self.seat:
+                break
+            else:
+                state.apply_legal_action(self.opponents[player].act(Turn.for_state(state, player)))
+        self._legal = [] if state.is_terminal() else state.legal_actions()
+        self._legal_set = frozenset(self._legal)
+
+    # -- views ----------------------------------------------------------------------------
+    def _observe(self) -> ObsDict:
+        assert self.state is not None
+        obs = self.state.observation(self.seat)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self._legal] = 1
+        return {
+            "observation": np.asarray(self.game.observation_tensor(obs), dtype=np.float32),
+            "action_mask": mask,
+        }
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as booleans (the name sb3-contrib's MaskablePPO looks for)."""
+        mask = np.zeros(self.num_actions, dtype=np.bool_)
+        mask[self._legal] = True
+        return mask
+
+    def legal_actions(self) -> list[int]:
+        return list(self._legal)
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``) or printed (``human``), from the seat's observation."""
+        if self.state is None or self.render_mode is None:
+            return None
+        from rich.console import Console
+
+        console = Console(record=True, width=100, force_terminal=False)
+        with console.capture():
+            console.print(self.game.render(self.state.observation(self.seat)))
+        text = console.export_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
