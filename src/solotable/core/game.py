@@ -272,6 +272,16 @@ class State(ABC):
         i = self.rng.weighted_index([p for _, p in outcomes])
         return outcomes[i][0]
 
+    def chance_outcomes_are_public(self) -> bool:
+        """True when every outcome of this chance node is shown face up to every player.
+
+        A play session must know whether a chance outcome revealed anything (undo
+        stops there) and whether it may be named in the log; without this
+        promise it finds out by applying every outcome to a clone, which costs
+        a clone per outcome. Games where nothing is ever dealt face down say so.
+        """
+        return False
+
     def illegal_reason(self, action: int) -> str | None:
         """Why ``action`` is illegal here, or None exactly when it is legal.
 

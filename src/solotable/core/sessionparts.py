@@ -99,7 +99,7 @@ def chance_visibility(state: State, action: int, viewer: int) -> tuple[bool, boo
     outcomes = [a for a, _ in state.chance_outcomes()]
     if len(outcomes) <= 1:
         return True, False
-    if state.game.info.perfect_information:
+    if state.game.info.perfect_information or state.chance_outcomes_are_public():
         return True, True
     if len(outcomes) > MAX_OUTCOMES_TESTED:
         return False, True

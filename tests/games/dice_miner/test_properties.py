@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -176,3 +177,29 @@ def test_sampled_states_keep_the_bag_and_the_hidden_treasure() -> None:
     with pytest.raises(AssertionError):
         consistent(s, other)
     consistent(s, s.game.sample_state(s.observation(0), 0, Rng(3)))
+
+
+def test_every_chance_outcome_is_public_as_the_state_promises() -> None:
+    """Dice Miner deals nothing face down: at every chance node of random games, each outcome
+    shows the player something different, so the session's fast path equals its clone test."""
+    from solotable.core.rng import Rng as _Rng
+
+    g = game()
+    checked = 0
+    for seed in range(4):
+        s = g.new_initial_state(seed)
+        r = _Rng(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                assert s.chance_outcomes_are_public()
+                seen = []
+                for a, _ in s.chance_outcomes():
+                    probe = s.clone()
+                    probe.apply_legal_action(a)
+                    seen.append(json.dumps(probe.observation(0), sort_keys=True))
+                assert len(set(seen)) == len(seen), "two outcomes look the same to the player"
+                checked += 1
+                s.apply_legal_action(s.sample_chance())
+            else:
+                s.apply_legal_action(r.choice(s.legal_actions()))
+    assert checked > 50

@@ -216,6 +216,10 @@ class DiceMinerState(State):
         else:
             stop_digging(self)
 
+    def chance_outcomes_are_public(self) -> bool:
+        """Every die drawn, rolled or poured lands face up: Dice Miner deals nothing face down."""
+        return True
+
     def explain_illegal(self, action: int) -> str | None:
         """The rule that refuses ``action`` now, in the player's words (core asks only then)."""
         lay = self.game.layout
