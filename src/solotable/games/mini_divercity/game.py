@@ -59,7 +59,7 @@ _INFO = GameInfo(
     },
     package=PACKAGE,
     default_agent="heuristic",
-    hint_agent="pimc",
+    hint_agent="pimc:samples=8,time=1000",  # a fixed budget: the same hint every time
 )
 
 
