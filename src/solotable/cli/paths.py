@@ -47,3 +47,18 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
         return p
     _writable_folder(p.parent if str(p.parent) else Path("."), what, path)
     return p
+
+
+def import_data_options(game: str, options: dict[str, str]) -> dict[str, str]:
+    """``--set dice=FILE`` → ``dice=sha256:…``: the checked file is copied into the data
+    folder and named by its content, so records and saves never hold a local path
+    (``core.datafile``)."""
+    from solotable.core.datafile import HASH_PREFIX, import_data_file
+    from solotable.core.registry import game_class
+
+    datafiles = {o.name: o for o in game_class(game).info.options if o.datafile}
+    out = dict(options)
+    for key, value in options.items():
+        if key in datafiles and value and not value.startswith(HASH_PREFIX):
+            out[key] = import_data_file(value, f"--set {key}")
+    return out

@@ -166,7 +166,9 @@ class TerminalPlay:
             return
         text = self.session.game.card_text(name)
         if text is None:
-            self.console.print(f"[yellow]no card text for {escape(repr(name))} in this game[/yellow]")
+            self.console.print(
+                f"[yellow]no card text for {escape(repr(name))} in this game[/yellow]"
+            )
         else:
             self.console.print(escape(text))
 

@@ -76,8 +76,8 @@ def load_data_option(value: str, what: str) -> Any:
         target = datafiles_home() / f"{value[len(HASH_PREFIX) :]}.json"
         if not target.is_file():
             raise DataFileError(
-                f"{what} {value[:19]}… is not in your data folder: import the file once "
-                "with --set (e.g. solotable rules GAME --set option=FILE)"
+                f"{what} {value[:19]}… is not in your data folder: give the file once "
+                "with --set OPTION=FILE (play, simulate or compare) to import it"
             )
         text = read_text(target, what)
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != value[len(HASH_PREFIX) :]:

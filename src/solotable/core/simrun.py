@@ -2,10 +2,13 @@
 
 ``simulate --records DIR`` makes ``DIR`` a *run folder*:
 
-- ``run.json``: what the run is (game, options, agents, games, seed, time budget);
-- ``results.jsonl``: one line per finished game (what its summary needs), appended
-  and flushed as each game finishes, after its record;
-- ``<game>-<index>.json``: one record per game, written atomically.
+- ``<game>-<index>.json``: one record per game, written atomically;
+- ``.solotable-run/run.json``: what the run is (game, options, agents, games, seed,
+  time budget);
+- ``.solotable-run/results.jsonl``: one line per finished game (what its summary
+  needs), appended and flushed as each game finishes, after its record.
+
+The bookkeeping is in a hidden folder so that ``DIR/*.json`` is still just the records.
 
 A run killed at any moment (Ctrl-C, SIGTERM, a full disk, a power cut) keeps every
 game whose journal line was written; ``--resume DIR`` reads the journal back into
@@ -30,8 +33,9 @@ from solotable.core.errors import SolotableError
 from solotable.core.simulation import GameResult, accumulate, iter_games, record_name, write_atomic
 from solotable.core.untrusted import parse_json, read_json, shorten
 
-MANIFEST = "run.json"
-JOURNAL = "results.jsonl"
+META = ".solotable-run"
+MANIFEST = f"{META}/run.json"
+JOURNAL = f"{META}/results.jsonl"
 FORMAT = "solotable-run"
 
 
@@ -112,7 +116,7 @@ class RunFolder:
                 f"--resume {path}, or choose another folder"
             )
         try:
-            path.mkdir(parents=True, exist_ok=True)
+            (path / META).mkdir(parents=True, exist_ok=True)
             write_atomic(path / MANIFEST, spec.to_json())
         except OSError as e:
             raise RunError(f"--records {path}: cannot write there ({e.strerror or e})") from None

@@ -156,9 +156,9 @@ def iter_games(
                         yield from f.result()
                 raise
             pending.popleft()
-            batch = next(batches, None)
-            if batch is not None:
-                submit(batch)
+            following: list[int] | None = next(batches, None)
+            if following is not None:
+                submit(following)
             yield from done
     finally:
         for f in pending:
