@@ -28,8 +28,10 @@ def _writable_folder(folder: Path, what: str, path: Path) -> None:
 def check_output_file(path: Path, what: str = "output file") -> Path:
     """``path`` (``~`` expanded) if a file can be written there, else OutputPathError."""
     p = path.expanduser()
-    if p.is_dir():
+    if p.is_dir() or p.name in ("", ".", ".."):
         raise OutputPathError(f"{what} {path}: is a folder, not a file")
+    if p.exists() and not p.is_file():
+        raise OutputPathError(f"{what} {path}: not a regular file (a device or a pipe)")
     if p.exists() and not os.access(p, os.W_OK):
         raise OutputPathError(f"{what} {path}: the file is read-only")
     _writable_folder(p.parent if str(p.parent) else Path("."), what, path)

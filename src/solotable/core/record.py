@@ -232,7 +232,10 @@ def game_of(record: Record) -> Game:
     record must not make us read a local path: ``core.datafile``)."""
     try:
         datafiles = {o.name for o in game_class(record.game).info.options if o.datafile}
-        refuse_paths(datafiles, record.options, "record")
+    except SolotableError as e:
+        raise RecordError(f"record: {e}") from e
+    refuse_paths(datafiles, record.options, "record")
+    try:
         return load_game(record.game, **record.options)
     except SolotableError as e:
         raise RecordError(f"record: {e}") from e

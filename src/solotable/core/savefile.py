@@ -53,6 +53,11 @@ def save_text(session: GameSession) -> str:
 def write_save(path: Path, session: GameSession) -> None:
     """Write atomically; an error names ``path``, not a temporary file."""
     path = path.expanduser()
+    if path.name in ("", ".", "..") or path.is_dir():
+        raise RecordError(f"cannot save to {shorten(str(path))!r}: give a file name, not a folder")
+    if path.exists() and not path.is_file():
+        # Renaming over /dev/full or a pipe would replace the device itself.
+        raise RecordError(f"cannot save to {shorten(str(path))!r}: not a regular file")
     text = save_text(session)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
@@ -149,7 +154,11 @@ def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
 def _game(name: str, options: dict[str, Any]) -> Any:
     """The saved game; data files only by content hash (``core.datafile``)."""
     try:
-        refuse_paths({o.name for o in game_class(name).info.options if o.datafile}, options, "save")
+        datafiles = {o.name for o in game_class(name).info.options if o.datafile}
+    except SolotableError as e:
+        raise RecordError(f"save: {e}") from e
+    refuse_paths(datafiles, options, "save")
+    try:
         return load_game(name, **options)
     except SolotableError as e:
         raise RecordError(f"save: {e}") from e
