@@ -53,8 +53,7 @@ def playout(game: Game, seed: int, checked: bool) -> int:
     """One random game; with ``checked``, the conformance checks on every state."""
     state: State = game.new_initial_state(seed)
     rng = Rng(seed * 2 + 1)
-    plies = 0
-    for _ in range(game.max_game_length() + 1):
+    for plies in range(game.max_game_length() + 1):
         if checked:
             check_state(state)
             if state.current_player() >= 0 and plies % 7 == 0:
@@ -67,7 +66,6 @@ def playout(game: Game, seed: int, checked: bool) -> int:
             state.apply_action(state.sample_chance())
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-        plies += 1
     raise AssertionError(f"longer than max_game_length() {game.max_game_length()}")
 
 
@@ -82,7 +80,7 @@ def run_chunk(name: str, seeds: range, sample: int, replay_sample: int) -> Tally
             if seed % replay_sample == 0:
                 check_replay(game, seed, Rng(seed))
                 t.replayed += 1
-        except Exception as e:  # noqa: BLE001 - a soak reports every failure and goes on
+        except Exception as e:  # a soak reports every failure and goes on
             tb = traceback.format_exception(e)[-3:]
             t.failures.append(f"{name} seed {seed}: {type(e).__name__}: {e} | {''.join(tb)!r}")
         t.games += 1
