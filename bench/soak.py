@@ -28,6 +28,7 @@ import traceback
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 import solotable
 from solotable.core.conformance import check_replay, check_sampling, check_state
@@ -87,7 +88,9 @@ def run_chunk(name: str, seeds: range, sample: int, replay_sample: int) -> Tally
     return t
 
 
-def soak(name: str, games: int, start: int, jobs: int, sample: int, replay_sample: int) -> dict:
+def soak(
+    name: str, games: int, start: int, jobs: int, sample: int, replay_sample: int
+) -> dict[str, Any]:
     total = Tally()
     t0 = time.perf_counter()
     last_report = t0

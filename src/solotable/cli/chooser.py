@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solotable.cli.paths import import_data_options
 from solotable.cli.session import TerminalPlay
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
@@ -59,7 +60,7 @@ def choose_options(console: Console, name: str, show_rules: Callable[[str], None
         if len(words) == 1 and words[0] in info.presets:
             words = [f"preset={words[0]}"]
         try:
-            return load_game(name, **parse_assignments(words))
+            return load_game(name, **import_data_options(name, parse_assignments(words)))
         except SolotableError as e:
             console.print(f"[red]{escape(str(e))}[/red]")
 
