@@ -279,3 +279,23 @@ def test_internal_error_is_status_3_with_a_log_not_a_traceback(home, capsys, mon
     assert "please report" in err and "Traceback" not in err
     (log,) = (home / "logs").iterdir()
     assert "ZeroDivisionError: simulated bug" in log.read_text()
+
+
+def test_divercite_square_with_a_huge_row_is_a_notation_error():
+    """Found building the fuzzers: `int()` of a 5,000-digit row raised ValueError."""
+    state = solotable.load_game("divercite").new_initial_state(1)
+    with pytest.raises(NotationError):
+        state.string_to_action("CR A" + "9" * 5000)
+
+
+def test_a_sealed_zlib_bomb_is_refused_without_inflating_it():
+    """Found building the fuzzers: a save's sealed part was inflated without a limit."""
+    import base64
+    import zlib
+
+    from solotable.core import seal
+
+    bomb = zlib.compress(b"[" + b" " * (64 * 2**20) + b"]", 9)
+    text = "st1:" + base64.b64encode(seal._xor(bomb)).decode("ascii")
+    with pytest.raises(RecordError, match="too large"):
+        seal.unseal(text)
