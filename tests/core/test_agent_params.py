@@ -18,7 +18,7 @@ def test_unknown_key_names_the_valid_ones():
 
 
 def test_bad_value_says_the_expected_type():
-    with pytest.raises(UnknownNameError, match=r"depth='three' \(expected int\)"):
+    with pytest.raises(UnknownNameError, match=r"depth: expected a whole number, got 'three'"):
         agent_params("x", {"depth": "three"}, {"depth": 2})
 
 

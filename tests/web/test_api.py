@@ -147,3 +147,13 @@ def test_games_without_a_drawn_page_play_on_the_generic_page(client) -> None:
     html = client.get(f"/games/{table.id}").text
     assert "<pre class='term'>" in html or '<pre class="term">' in html
     assert _moves(html), "every legal move is a button"
+
+
+def test_the_lobby_never_reads_a_local_path_and_checks_the_seat(client) -> None:
+    """Issue 12: a form naming a data file by path (or a device) is refused before any read;
+    a seat written with a superscript digit is a clear error, not a crash."""
+    for path in ("/dev/zero", "/etc/passwd"):
+        r = client.post("/games", data={"game": "dice-miner", "opt.dice": path})
+        assert r.status_code in (400, 422) and "sha256" in r.text
+    r = client.post("/games", data={"game": "divercite", "seat": "²"})
+    assert r.status_code in (400, 422) and "seat must be" in r.text

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solotable.cli.paths import import_data_options
 from solotable.cli.session import TerminalPlay
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
@@ -36,11 +37,11 @@ def choose_game(console: Console) -> str:
         answer = console.input("game number or name (q to quit)> ").strip()
         if answer.lower() in ("q", "quit"):
             raise typer.Exit(0)
-        if answer.isdigit() and 1 <= int(answer) <= len(names):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
             return names[int(answer) - 1]
         if answer in names:
             return answer
-        console.print(f"[red]unknown choice {escape(answer)!r}[/red]")
+        console.print(f"[red]unknown choice {escape(repr(answer))}[/red]")
 
 
 def choose_options(console: Console, name: str, show_rules: Callable[[str], None]) -> Game:
@@ -59,7 +60,7 @@ def choose_options(console: Console, name: str, show_rules: Callable[[str], None
         if len(words) == 1 and words[0] in info.presets:
             words = [f"preset={words[0]}"]
         try:
-            return load_game(name, **parse_assignments(words))
+            return load_game(name, **import_data_options(name, parse_assignments(words)))
         except SolotableError as e:
             console.print(f"[red]{escape(str(e))}[/red]")
 
@@ -70,9 +71,9 @@ def choose_seat(console: Console, game: Game) -> int:
         answer = console.input(f"your seat (0 moves first … {n - 1}; Enter for 0)> ").strip()
         if not answer:
             return 0
-        if answer.isdigit() and int(answer) < n:
+        if answer.isascii() and answer.isdigit() and int(answer) < n:
             return int(answer)
-        console.print(f"[red]no seat {escape(answer)!r}[/red]")
+        console.print(f"[red]no seat {escape(repr(answer))}[/red]")
 
 
 def choose_level(console: Console, game: Game) -> str:
@@ -85,7 +86,7 @@ def choose_level(console: Console, game: Game) -> str:
             return default
         if answer in names:
             return answer
-        console.print(f"[red]unknown opponent {escape(answer)!r}[/red]")
+        console.print(f"[red]unknown opponent {escape(repr(answer))}[/red]")
 
 
 def seats_for(g: Game, ai: str | None, seat: int) -> list[Seat]:

@@ -8,15 +8,17 @@ instead of showing a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
 import solotable
@@ -29,19 +31,22 @@ from solotable.cli.chooser import (
     enable_completion,
     seats_for,
 )
-from solotable.cli.paths import check_output_dir, check_output_file
+from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
 from solotable.cli.session import TerminalPlay
-from solotable.cli.summary import fmt_ci, print_summary
+from solotable.cli.simulate import register as register_simulate
+from solotable.cli.summary import fmt_ci
 from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
-from solotable.core.record import record_from_doc, replay
+from solotable.core.record import game_of, record_from_doc, replay
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
 from solotable.core.savefile import is_session_save, load_session, read_save
+from solotable.core.scorebook import data_home
 from solotable.core.session import GameSession, Seat
-from solotable.core.simulation import compare_variants, run_games, summarize
+from solotable.core.simulation import compare_variants
 from solotable.core.store import Store
+from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
 
 app = typer.Typer(
@@ -79,7 +84,7 @@ SetOption = Annotated[
 
 
 def _load(game: str, settings: list[str] | None) -> Game:
-    return load_game(game, **parse_assignments(settings or []))
+    return load_game(game, **import_data_options(game, parse_assignments(settings or [])))
 
 
 def _agent_specs(g: Game, agents: str) -> list[str]:
@@ -264,54 +269,7 @@ def play(
             settings = [f"{k}={v}" for k, v in session.game.options.items()]
 
 
-@app.command()
-def simulate(
-    game: Annotated[str, typer.Argument(help="Game name.")],
-    agents: Annotated[str, typer.Option(help="Agent(s), comma-separated: A[,B].")] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
-    settings: SetOption = None,
-    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")] = None,
-    time_budget: Annotated[
-        float | None, typer.Option("--time", help="Seconds per move for search agents.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-) -> None:
-    """Play many games between agents and summarise the results."""
-    if records is not None:
-        records = check_output_dir(records, "--records")
-    g = _load(game, settings)
-    specs = _agent_specs(g, agents)
-    n = g.num_players()
-    start = time.perf_counter()
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as progress:
-        task = progress.add_task(f"{game}", total=games)
-        results = run_games(
-            game,
-            dict(g.options),
-            specs,
-            games,
-            seed,
-            jobs=jobs,
-            time_budget=time_budget,
-            records_dir=records,
-            progress=lambda k: progress.advance(task, k),
-        )
-    summary = summarize(game, specs, seed, results, n)
-    summary["options"] = dict(g.options)
-    if as_json:
-        print(json.dumps(summary, ensure_ascii=False))
-    else:
-        print_summary(console, summary, time.perf_counter() - start)
+register_simulate(app, console, err_console, _load, _agent_specs)
 
 
 @app.command()
@@ -337,7 +295,7 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
 ) -> None:
     """Measure how variants change win rate and score (same seeds for every variant)."""
-    option_sets = [_variant_options(v) for v in variant]
+    option_sets = [import_data_options(game, _variant_options(v)) for v in variant]
     if len(option_sets) == 1:
         option_sets.insert(0, {})
     loaded = [load_game(game, **o) for o in option_sets]  # validates every variant first
@@ -399,23 +357,21 @@ def replay_cmd(
     """Step through a game record or save, or verify it (no hidden card of an unfinished game)."""
     doc = read_save(file)
     if check:
+        record = None if is_session_save(doc) else record_from_doc(doc, str(file))
+        if record is not None:
+            game_of(record)  # a malformed record is a user error (2), not a mismatch (1)
         try:
-            if is_session_save(doc):
+            if record is None:
                 session = load_session(file)
                 console.print(f"ok: {session.ply} actions replayed; the game is not over")
                 return
-            record = record_from_doc(doc, str(file))
             state = replay(record)
         except RecordError as e:
             console.print(f"[red]mismatch: {escape(str(e))}[/red]")
             raise typer.Exit(1) from None
         console.print(f"ok: {len(record.actions)} actions replayed; {escape(state.outcome())}")
         return
-    try:
-        session = load_session(file)
-    except RecordError as e:
-        console.print(f"[red]{escape(str(e))}[/red]")
-        raise typer.Exit(1) from None
+    session = load_session(file)  # a bad file is a user error: one line, status 2
     g, finished = session.game, session.is_over()
     last = None
     for i, (ply, obs) in enumerate(session.replay_steps()):
@@ -444,15 +400,45 @@ app.command("serve")(serve)  # the web table (solotable.web.cli)
 
 
 def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:
-    """Console entry point: user errors become a message and exit status 2.
+    """Console entry point; the exit status says what happened.
 
+    0 ok; 1 a ``replay --check`` mismatch of a well-formed record; 2 a user error
+    (bad input, a malformed or out-of-range file) with one line; 3 a bug: one
+    "please report" line, the traceback in a log file of the data folder (not on
+    screen); 130/143 a run stopped by Ctrl-C/SIGTERM (``simulate`` keeps its games).
     ``prog_name`` names the command in help text when run as ``python -m solotable``.
     """
     try:
         app(args=argv, prog_name=prog_name)
     except SolotableError as e:
-        err_console.print(f"[red]error:[/red] {escape(str(e))}", soft_wrap=True)
+        err_console.print(f"[red]error:[/red] {escape(shorten(str(e), 400))}", soft_wrap=True)
         sys.exit(2)
+    except Exception as e:
+        log = write_crash_log(e)
+        err_console.print(
+            f"[red]internal error[/red] ({escape(type(e).__name__)}): this is a bug in "
+            f"solotable, please report it with the log {escape(str(log))}",
+            soft_wrap=True,
+        )
+        sys.exit(3)
+
+
+def write_crash_log(e: BaseException) -> Path:
+    """Write ``e``'s traceback and the command line to a new file in the data folder
+    (or the temporary folder if that is not writable); its path."""
+    text = (
+        f"solotable crash, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+        f"command: {sys.argv!r}\npython: {sys.version}\n\n" + "".join(traceback.format_exception(e))
+    )
+    name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+    for folder in (data_home() / "logs", Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text, "utf-8")
+            return folder / name
+        except OSError:
+            continue
+    return Path(name)
 
 
 __all__ = ["app", "main", "solotable"]

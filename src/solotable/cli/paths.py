@@ -28,8 +28,10 @@ def _writable_folder(folder: Path, what: str, path: Path) -> None:
 def check_output_file(path: Path, what: str = "output file") -> Path:
     """``path`` (``~`` expanded) if a file can be written there, else OutputPathError."""
     p = path.expanduser()
-    if p.is_dir():
+    if p.is_dir() or p.name in ("", ".", ".."):
         raise OutputPathError(f"{what} {path}: is a folder, not a file")
+    if p.exists() and not p.is_file():
+        raise OutputPathError(f"{what} {path}: not a regular file (a device or a pipe)")
     if p.exists() and not os.access(p, os.W_OK):
         raise OutputPathError(f"{what} {path}: the file is read-only")
     _writable_folder(p.parent if str(p.parent) else Path("."), what, path)
@@ -47,3 +49,18 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
         return p
     _writable_folder(p.parent if str(p.parent) else Path("."), what, path)
     return p
+
+
+def import_data_options(game: str, options: dict[str, str]) -> dict[str, str]:
+    """``--set dice=FILE`` → ``dice=sha256:…``: the checked file is copied into the data
+    folder and named by its content, so records and saves never hold a local path
+    (``core.datafile``)."""
+    from solotable.core.datafile import HASH_PREFIX, import_data_file
+    from solotable.core.registry import game_class
+
+    datafiles = {o.name: o for o in game_class(game).info.options if o.datafile}
+    out = dict(options)
+    for key, value in options.items():
+        if key in datafiles and value and not value.startswith(HASH_PREFIX):
+            out[key] = import_data_file(value, f"--set {key}")
+    return out

@@ -166,7 +166,9 @@ class TerminalPlay:
             return
         text = self.session.game.card_text(name)
         if text is None:
-            self.console.print(f"[yellow]no card text for {escape(name)!r} in this game[/yellow]")
+            self.console.print(
+                f"[yellow]no card text for {escape(repr(name))} in this game[/yellow]"
+            )
         else:
             self.console.print(escape(text))
 
@@ -192,7 +194,7 @@ class TerminalPlay:
             if t.lower().startswith(prefix.lower())
         ]
         if not moves:
-            self.console.print(f"[yellow]no legal move starts with {escape(prefix)!r}[/yellow]")
+            self.console.print(f"[yellow]no legal move starts with {escape(repr(prefix))}[/yellow]")
             return
         if len(moves) > COMPACT_AFTER:
             self.console.print(

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
+from solotable.core.untrusted import ascii_float, ascii_int, shorten
 
 
 class Turn:
@@ -96,15 +97,23 @@ def agent_params(
     if unknown:
         valid = ", ".join(defaults) or "none"
         raise UnknownNameError(
-            f"{agent}: unknown parameter(s) {', '.join(unknown)}; valid: {valid}"
+            f"{agent}: unknown parameter(s) {shorten(', '.join(unknown))}; valid: {valid}"
         )
     out: dict[str, ParamValue] = dict(defaults)
     for key, text in params.items():
-        kind = type(defaults[key])
-        try:
-            out[key] = kind(text)
-        except ValueError:
-            raise UnknownNameError(
-                f"{agent}: bad parameter value {key}={text!r} (expected {kind.__name__})"
-            ) from None
+        default = defaults[key]
+        what = f"{agent}: bad parameter value {key}"
+        if isinstance(default, int):
+            out[key] = ascii_int(text, what, 0, MAX_PARAM_INT, UnknownNameError)
+        elif isinstance(default, float):
+            # NaN passes every ``t < 0`` check and then never ends a search: refused here.
+            out[key] = ascii_float(text, what, 0.0, MAX_PARAM_FLOAT, UnknownNameError)
+        else:
+            out[key] = shorten(text, 80)
     return out
+
+
+MAX_PARAM_INT = 10**7
+"""No agent parameter (iterations, samples, depth…) is sensibly larger."""
+MAX_PARAM_FLOAT = 86_400.0
+"""A day: the largest time budget or weight anyone means."""

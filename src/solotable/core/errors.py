@@ -33,7 +33,8 @@ class NotationError(SolotableError, ValueError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"cannot read {text!r}: {reason}")
+        shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "…"
+        super().__init__(f"cannot read {shown}: {reason}")
 
 
 class OptionError(SolotableError):

@@ -8,11 +8,14 @@ same way: naming the option and its valid choices.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from solotable.core.errors import OptionError
+from solotable.core.untrusted import shorten
 
 OptionValue = bool | int | float | str
 
@@ -30,6 +33,9 @@ class OptionSpec:
     maximum: float | None = None
     check: Callable[[Any], str | None] | None = None
     """Extra validation; returns an error message or None."""
+    datafile: bool = False
+    """The value names a data file: ``""`` (built in), a path, or a ``sha256:`` content
+    name (``core.datafile``); records may hold only the last two forms' hash."""
 
     def describe_valid(self) -> str:
         if self.choices is not None:
@@ -59,23 +65,24 @@ class OptionSpec:
             if isinstance(value, int):
                 v = value
             elif isinstance(value, str):
-                try:
-                    v = int(value.strip())
-                except ValueError:
-                    raise self._bad(value) from None
+                if not _INT.fullmatch(value.strip()):
+                    raise self._bad(value)
+                v = int(value.strip())
             else:
                 raise self._bad(value)
         elif self.type is float:
             if isinstance(value, bool):
                 raise self._bad(value)
             if isinstance(value, int | float):
-                v = float(value)
+                v = float(value) if abs(value) <= _LIMIT else math.inf
             elif isinstance(value, str):
                 try:
                     v = float(value.strip())
                 except ValueError:
                     raise self._bad(value) from None
             else:
+                raise self._bad(value)
+            if not math.isfinite(v):
                 raise self._bad(value)
         else:
             if not isinstance(value, str):
@@ -84,6 +91,8 @@ class OptionSpec:
         if self.choices is not None and v not in self.choices:
             raise self._bad(value)
         if isinstance(v, int | float) and not isinstance(v, bool):
+            if abs(v) > _LIMIT:
+                raise self._bad(value)
             if self.minimum is not None and v < self.minimum:
                 raise self._bad(value)
             if self.maximum is not None and v > self.maximum:
@@ -96,10 +105,15 @@ class OptionSpec:
 
     def _bad(self, value: Any) -> OptionError:
         return OptionError(
-            f"option {self.name!r}: invalid value {value!r}; expected {self.describe_valid()}"
+            f"option {self.name!r}: invalid value {shorten(repr(value))}; "
+            f"expected {self.describe_valid()}"
         )
 
 
+_INT = re.compile(r"[+-]?[0-9]{1,12}")
+"""ASCII digits only: ``int()`` also reads ``'٣'`` and would spend seconds on 4,000 digits."""
+_LIMIT = 1e12
+"""No option value is larger; a bigger number in a record is a corruption."""
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -118,16 +132,16 @@ def resolve_options(
     values: dict[str, OptionValue] = {s.name: s.default for s in specs}
     preset = given.pop("preset", None)
     if preset is not None:
-        if not presets or preset not in presets:
+        if not isinstance(preset, str) or not presets or preset not in presets:
             names = ", ".join(sorted(presets or {})) or "(this game has none)"
-            raise OptionError(f"unknown preset {preset!r}; valid presets: {names}")
+            raise OptionError(f"unknown preset {shorten(repr(preset))}; valid presets: {names}")
         for k, v in presets[preset].items():
             values[k] = by_name[k].coerce(v)
     for key, raw in given.items():
         spec = by_name.get(key)
         if spec is None:
             valid = ", ".join(sorted(by_name)) or "(this game has no options)"
-            raise OptionError(f"unknown option {key!r}; valid options: {valid}")
+            raise OptionError(f"unknown option {shorten(repr(key))}; valid options: {valid}")
         values[key] = spec.coerce(raw)
     return values
 
@@ -138,6 +152,6 @@ def parse_assignments(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"expected key=value, got {item!r}")
+            raise OptionError(f"expected key=value, got {shorten(repr(item))}")
         out[key.strip()] = value.strip()
     return out

@@ -16,14 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solotable.core.datafile import parse_json, read_json
+from solotable.core.datafile import parse_json, read_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
-from solotable.core.registry import load_game
+from solotable.core.registry import game_class, load_game
+from solotable.core.untrusted import finite, shorten
 
 FORMAT = "solotable-record"
 VERSION = 1
+MAX_ACTIONS = 200_000
+"""Far above any game's ``max_game_length``; a longer list is not a record of ours."""
+MAX_ACTION_TEXT = 200
+MAX_NUMBER = 1e12
+"""Scores, returns and option values are small; a larger number is a corruption."""
 
 
 @dataclass
@@ -134,37 +140,64 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
             raise RecordError(f"{source}: missing field {key!r}")
         value = doc[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RecordError(f"{source}: field {key!r} must be {what}, got {value!r}")
+            raise RecordError(f"{source}: field {key!r} must be {what}, got {shorten(repr(value))}")
         return value
 
     if doc.get("format") != FORMAT:
-        raise RecordError(f"{source}: field 'format' must be {FORMAT!r}, got {doc.get('format')!r}")
+        raise RecordError(
+            f"{source}: field 'format' must be {FORMAT!r}, got {shorten(repr(doc.get('format')))}"
+        )
     version = need("version", int, "an integer")
     if version != VERSION:
         raise RecordError(f"{source}: unsupported version {version} (this build reads {VERSION})")
     game = need("game", str, "a game name")
     options = need("options", dict, "an object")
+    for key, value in options.items():
+        if isinstance(value, bool | str) or (
+            isinstance(value, int | float) and abs(value) <= MAX_NUMBER
+        ):
+            continue
+        raise RecordError(
+            f"{source}: options.{shorten(key)} must be a string, number or true/false, "
+            f"got {shorten(repr(value))}"
+        )
     seed = need("seed", int, "an integer")
+    if not 0 <= seed < 2**63:
+        raise RecordError(f"{source}: field 'seed' must be in 0..2**63-1, got {shorten(str(seed))}")
     actions = need("actions", list, "a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"{source}: more than {MAX_ACTIONS} actions")
     for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise RecordError(f"{source}: actions[{i}] must be a string, got {a!r}")
+        if not isinstance(a, str) or len(a) > MAX_ACTION_TEXT:
+            raise RecordError(
+                f"{source}: actions[{i}] must be a string of at most {MAX_ACTION_TEXT} "
+                f"characters, got {shorten(repr(a))}"
+            )
     players = doc.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(f"{source}: field 'players' must be a list of strings")
+    if (
+        not isinstance(players, list)
+        or len(players) > 16
+        or not all(isinstance(p, str) and len(p) <= MAX_ACTION_TEXT for p in players)
+    ):
+        raise RecordError(f"{source}: field 'players' must be a list of short strings")
     result = doc.get("result")
     if result is not None:
         if not isinstance(result, dict):
             raise RecordError(f"{source}: field 'result' must be an object or null")
         for key in ("returns", "scores"):
             v = result.get(key)
-            if not isinstance(v, list) or not all(
-                isinstance(x, int | float) and not isinstance(x, bool) for x in v
-            ):
+            if not isinstance(v, list) or len(v) > 16:
                 raise RecordError(f"{source}: result.{key} must be a list of numbers")
+            for k, x in enumerate(v):
+                finite(x, f"{source}: result.{key}[{k}]", MAX_NUMBER, RecordError)
+        if not isinstance(result.get("outcome", ""), str):
+            raise RecordError(f"{source}: result.outcome must be a string")
     forfeit = doc.get("forfeit")
     if forfeit is not None and (
-        not isinstance(forfeit, dict) or not isinstance(forfeit.get("player"), int)
+        not isinstance(forfeit, dict)
+        or not isinstance(forfeit.get("player"), int)
+        or isinstance(forfeit.get("player"), bool)
+        or not 0 <= forfeit["player"] < 16
     ):
         raise RecordError(f"{source}: field 'forfeit' must be an object with an integer 'player'")
     unknown = set(doc) - {
@@ -179,7 +212,7 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
         "forfeit",
     }
     if unknown:
-        raise RecordError(f"{source}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise RecordError(f"{source}: unknown field(s) {shorten(', '.join(sorted(unknown)))}")
     return Record(game, options, seed, actions, result, players, forfeit)
 
 
@@ -195,6 +228,13 @@ def save_record(path: str | Path, record: Record) -> None:
 
 
 def game_of(record: Record) -> Game:
+    """The record's game with its options; data files only by content hash (a shared
+    record must not make us read a local path: ``core.datafile``)."""
+    try:
+        datafiles = {o.name for o in game_class(record.game).info.options if o.datafile}
+    except SolotableError as e:
+        raise RecordError(f"record: {e}") from e
+    refuse_paths(datafiles, record.options, "record")
     try:
         return load_game(record.game, **record.options)
     except SolotableError as e:

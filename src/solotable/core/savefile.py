@@ -16,13 +16,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from solotable.core.datafile import parse_json
+from solotable.core.datafile import parse_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
-from solotable.core.record import record_from_doc, record_to_json
-from solotable.core.registry import load_game, make_agent
+from solotable.core.record import MAX_ACTIONS, record_from_doc, record_to_json
+from solotable.core.registry import game_class, load_game, make_agent
 from solotable.core.seal import seal, unseal
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
+from solotable.core.untrusted import read_text, shorten
 
 FORMAT = "solotable-session"
 VERSION = 1
@@ -52,6 +53,11 @@ def save_text(session: GameSession) -> str:
 def write_save(path: Path, session: GameSession) -> None:
     """Write atomically; an error names ``path``, not a temporary file."""
     path = path.expanduser()
+    if path.name in ("", ".", "..") or path.is_dir():
+        raise RecordError(f"cannot save to {shorten(str(path))!r}: give a file name, not a folder")
+    if path.exists() and not path.is_file():
+        # Renaming over /dev/full or a pipe would replace the device itself.
+        raise RecordError(f"cannot save to {shorten(str(path))!r}: not a regular file")
     text = save_text(session)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
@@ -65,12 +71,7 @@ def write_save(path: Path, session: GameSession) -> None:
 def read_save(path: Path) -> dict[str, Any]:
     """The parsed save or record document (structure checked later)."""
     path = path.expanduser()
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        raise RecordError(f"save {str(path)!r}: cannot read it ({reason})") from None
-    doc = parse_json(text, str(path), RecordError)
+    doc = parse_json(read_text(path, "save", RecordError), shorten(str(path)), RecordError)
     if not isinstance(doc, dict):
         raise RecordError(f"{path}: the top level must be a JSON object")
     return doc
@@ -99,11 +100,32 @@ def load_session(path: Path, store: Store | None = None) -> GameSession:
         seed, actions = int(secret["seed"]), [str(a) for a in secret["actions"]]
         clocks = doc.get("clocks")
         hints = int(doc.get("hints", 0))
+        _check_session(game, seats, seed, actions, clocks, hints)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(f"{path}: not a valid session save ({e})") from None
+        raise RecordError(f"{path}: not a valid session save ({shorten(str(e))})") from None
     return GameSession.from_actions(
         game, seats, seed, actions, store=store, clocks=clocks, hints=hints
     )
+
+
+def _check_session(
+    game: Any, seats: list[Seat], seed: int, actions: list[str], clocks: Any, hints: int
+) -> None:
+    """The numbers of a session save in range (ValueError names the first that is not)."""
+    n = game.num_players()
+    if len(seats) != n:
+        raise ValueError(f"{len(seats)} seats for a {n}-player game")
+    if not 0 <= seed < 2**63 or not 0 <= hints <= 10**6 or len(actions) > MAX_ACTIONS:
+        raise ValueError("seed, hints or the number of actions out of range")
+    if clocks is not None and (
+        not isinstance(clocks, list)
+        or len(clocks) != n
+        or not all(
+            isinstance(c, int | float) and not isinstance(c, bool) and 0 <= c <= 10**7
+            for c in clocks
+        )
+    ):
+        raise ValueError("clocks must be one number of seconds per seat")
 
 
 def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
@@ -130,6 +152,12 @@ def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
 
 
 def _game(name: str, options: dict[str, Any]) -> Any:
+    """The saved game; data files only by content hash (``core.datafile``)."""
+    try:
+        datafiles = {o.name for o in game_class(name).info.options if o.datafile}
+    except SolotableError as e:
+        raise RecordError(f"save: {e}") from e
+    refuse_paths(datafiles, options, "save")
     try:
         return load_game(name, **options)
     except SolotableError as e:

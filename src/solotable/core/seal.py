@@ -16,6 +16,7 @@ import zlib
 from typing import Any
 
 from solotable.core.errors import RecordError
+from solotable.core.untrusted import MAX_FILE_BYTES, parse_json
 
 _KEY = b"solotable: no peeking at the face-down cards, please"
 _TAG = "st1:"
@@ -37,7 +38,14 @@ def unseal(text: str) -> Any:
     if not isinstance(text, str) or not text.startswith(_TAG):
         raise RecordError("the sealed part of the save is missing or damaged")
     try:
-        raw = zlib.decompress(_xor(base64.b64decode(text[len(_TAG) :], validate=True)))
-        return json.loads(raw.decode("utf-8"))
+        inflate = zlib.decompressobj()
+        # A few KB of hostile zlib can inflate to gigabytes: stop at the file cap.
+        raw = inflate.decompress(
+            _xor(base64.b64decode(text[len(_TAG) :], validate=True)), MAX_FILE_BYTES
+        )
+        if inflate.unconsumed_tail:
+            raise RecordError("the sealed part of the save is too large")
+        decoded = raw.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         raise RecordError("the sealed part of the save is damaged") from None
+    return parse_json(decoded, "the sealed part of the save", RecordError)

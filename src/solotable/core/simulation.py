@@ -8,14 +8,16 @@ the agents themselves are deterministic (fixed-depth search, not time-based).
 
 from __future__ import annotations
 
-import math
-from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from solotable.core.accumulate import Moments, SummaryAccumulator, difference, wilson
 from solotable.core.record import record_to_json
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_game
@@ -91,6 +93,84 @@ def _play_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     return [play_one(game_name, options, specs, seed, i, time_budget, keep) for i in indices]
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the parent, which stops the run cleanly
+    (finishing and keeping the games in hand) instead of every process dying with
+    a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def chunk_size(games: int, jobs: int) -> int:
+    """Games per task: enough to amortise the process hop, few enough that a stop
+    (which waits for the tasks in hand) is quick."""
+    return max(1, min(20, games // (jobs * 8) or 1))
+
+
+def iter_games(
+    game_name: str,
+    options: dict[str, Any],
+    agent_specs: Sequence[str],
+    indices: Sequence[int],
+    seed: int,
+    *,
+    jobs: int = 1,
+    time_budget: float | None = None,
+    keep_record: bool = False,
+) -> Iterator[GameResult]:
+    """Play games ``indices`` and yield each result as it finishes, in order.
+
+    With ``jobs > 1`` only a few tasks are in flight at once, so memory stays
+    flat however many games are asked for. On ``KeyboardInterrupt`` (Ctrl-C, or
+    SIGTERM turned into it by the caller) the tasks not started are dropped, the
+    ones running are finished and yielded, then the interrupt is raised again:
+    no finished game is lost.
+    """
+    specs = list(agent_specs)
+    size = chunk_size(len(indices), jobs)
+    batches = (list(indices[i : i + size]) for i in range(0, len(indices), size))
+    if jobs <= 1:
+        for batch in batches:
+            for i in batch:
+                yield play_one(game_name, options, specs, seed, i, time_budget, keep_record)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    pending: deque[Future[list[GameResult]]] = deque()
+
+    def submit(batch: list[int]) -> None:
+        args = (game_name, options, specs, seed, batch, time_budget, keep_record)
+        pending.append(pool.submit(_play_chunk, args))
+
+    try:
+        for batch in islice(batches, jobs * 4):
+            submit(batch)
+        while pending:
+            try:
+                done = pending[0].result()
+            except KeyboardInterrupt:
+                # Keep what is running; drop what has not started.
+                for f in pending:
+                    f.cancel()
+                for f in pending:
+                    if not f.cancelled():
+                        yield from f.result()
+                raise
+            pending.popleft()
+            following: list[int] | None = next(batches, None)
+            if following is not None:
+                submit(following)
+            yield from done
+    finally:
+        for f in pending:
+            f.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def record_name(game_name: str, index: int, games: int) -> str:
+    """``dice-miner-00007.json``: sorted names, wide enough for the whole run."""
+    return f"{game_name}-{index:0{max(5, len(str(games)))}d}.json"
+
+
 def run_games(
     game_name: str,
     options: dict[str, Any],
@@ -103,172 +183,90 @@ def run_games(
     records_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games; ``progress(k)`` is told each time k more finish."""
+    """Play ``games`` games and return every result (for tests and small runs; the CLI
+    streams with :func:`iter_games` and ``core.simrun``). Records are written as games
+    finish; ``progress(k)`` is told each time k more finish."""
     keep = records_dir is not None
-    results: list[GameResult] = []
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    batches = [list(range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
-    args = [(game_name, options, list(agent_specs), seed, b, time_budget, keep) for b in batches]
-    if jobs <= 1:
-        for a in args:
-            done = _play_chunk(a)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done in pool.map(_play_chunk, args):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
-    results.sort(key=lambda r: r.index)
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
-        width = max(5, len(str(games)))
-        for r in results:
+    results: list[GameResult] = []
+    for r in iter_games(
+        game_name,
+        options,
+        agent_specs,
+        range(games),
+        seed,
+        jobs=jobs,
+        time_budget=time_budget,
+        keep_record=keep,
+    ):
+        if records_dir is not None:
             assert r.record_json is not None
-            (records_dir / f"{game_name}-{r.index:0{width}d}.json").write_text(
-                r.record_json, "utf-8"
-            )
+            write_atomic(records_dir / record_name(game_name, r.index, games), r.record_json)
+            r.record_json = None
+        results.append(r)
+        if progress:
+            progress(1)
     return results
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file, so a kill leaves the old file or the new one."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, "utf-8")
+    tmp.replace(path)
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, Any]:
     """Mean with a normal-approximation 95% confidence interval."""
-    n = len(values)
-    if n == 0:
-        return {"mean": None, "ci95": [None, None], "n": 0}
-    mean = sum(values) / n
-    if n == 1:
-        return {"mean": mean, "ci95": [mean, mean], "n": 1}
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return {"mean": mean, "ci95": [mean - half, mean + half], "n": n}
+    m = Moments()
+    for v in values:
+        m.add(v)
+    return m.ci()
 
 
-def wilson(successes: int, n: int) -> dict[str, Any]:
-    """A proportion with its Wilson 95% interval (sound near 0 and 1)."""
-    if n == 0:
-        return {"rate": None, "ci95": [None, None], "n": 0}
-    z = 1.96
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return {"rate": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)], "n": n}
+def accumulate(acc: SummaryAccumulator, r: GameResult) -> None:
+    """Add one game's result to a streaming summary."""
+    acc.add(r.seats, r.returns, r.scores, r.outcome, r.stats)
 
 
 def summarize(
     game_name: str,
     agent_specs: Sequence[str],
     seed: int,
-    results: Sequence[GameResult],
+    results: Iterable[GameResult],
     num_players: int,
 ) -> dict[str, Any]:
     """The JSON summary printed by ``solotable simulate --json``."""
-    n = len(results)
-    summary: dict[str, Any] = {"game": game_name, "games": n, "seed": seed}
-    agents: list[dict[str, Any]] = []
-    if num_players == 1:
-        scores = [r.scores[0] for r in results]
-        entry: dict[str, Any] = {"name": agent_specs[0], "games": n}
-        entry["mean_score"] = mean_ci(scores)
-        results_cat = [r.stats.get("result") for r in results]
-        if any(isinstance(x, str) for x in results_cat):
-            wins = sum(1 for x in results_cat if x == "win")
-            entry["win_rate"] = wilson(wins, n)
-        agents.append(entry)
-    else:
-        for k, spec in enumerate(agent_specs):
-            w = l_ = d = 0
-            own_scores: list[float] = []
-            opp_scores: list[float] = []
-            by_seat: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-            for r in results:
-                for p in range(num_players):
-                    if r.seats[p] != k:
-                        continue
-                    ret = r.returns[p]
-                    own_scores.append(r.scores[p])
-                    opp_scores.extend(r.scores[q] for q in range(num_players) if q != p)
-                    slot = 0 if ret > 0 else (1 if ret < 0 else 2)
-                    by_seat[p][slot] += 1
-                    if ret > 0:
-                        w += 1
-                    elif ret < 0:
-                        l_ += 1
-                    else:
-                        d += 1
-            agents.append(
-                {
-                    "name": spec,
-                    "games": w + l_ + d,
-                    "wins": w,
-                    "losses": l_,
-                    "draws": d,
-                    "win_rate": wilson(w, w + l_ + d),
-                    "mean_score": mean_ci(own_scores),
-                    "mean_opponent_score": mean_ci(opp_scores),
-                    "by_seat": {
-                        str(p): {"wins": v[0], "losses": v[1], "draws": v[2]}
-                        for p, v in sorted(by_seat.items())
-                    },
-                }
-            )
-    summary["agents"] = agents
-    summary["outcomes"] = dict(Counter(r.outcome for r in results).most_common(15))
-    categories: dict[str, Counter[str]] = defaultdict(Counter)
-    numbers: dict[str, list[float]] = defaultdict(list)
+    acc = SummaryAccumulator(game_name, agent_specs, seed, num_players)
     for r in results:
-        for key, value in r.stats.items():
-            if isinstance(value, str):
-                categories[key][value] += 1
-            else:
-                numbers[key].append(float(value))
-    summary["categories"] = {k: dict(c.most_common()) for k, c in sorted(categories.items())}
-    summary["numbers"] = {k: mean_ci(v) for k, v in sorted(numbers.items())}
-    by_category: dict[str, dict[str, Any]] = {}
-    for key, counter in sorted(categories.items()):
-        if key == "result" or len(counter) > 20:
-            continue
-        groups: dict[str, list[float]] = defaultdict(list)
-        for r in results:
-            v = r.stats.get(key)
-            if isinstance(v, str):
-                groups[v].append(r.scores[0])
-        by_category[key] = {v: mean_ci(s) for v, s in sorted(groups.items())}
-    if num_players == 1 and by_category:
-        summary["score_by"] = by_category
-    return summary
+        accumulate(acc, r)
+    return acc.summary()
 
 
 def difference_ci(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     """``mean(b) - mean(a)`` with a normal-approximation 95% interval (Welch)."""
-    ma, mb = mean_ci(a), mean_ci(b)
-    if ma["n"] < 2 or mb["n"] < 2:
-        return {"diff": None, "ci95": [None, None]}
+    ma, mb = Moments(), Moments()
+    for x in a:
+        ma.add(x)
+    for x in b:
+        mb.add(x)
+    return difference(ma, mb)
 
-    def var(xs: Sequence[float], m: float) -> float:
-        return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
 
-    d = mb["mean"] - ma["mean"]
-    half = 1.96 * math.sqrt(var(a, ma["mean"]) / len(a) + var(b, mb["mean"]) / len(b))
-    return {"diff": d, "ci95": [d - half, d + half]}
+def per_game_value(r: GameResult, agent: int, metric: str) -> float:
+    """One game's number for ``agent`` (index in the run's agent list)."""
+    seat = r.seats.index(agent) if agent in r.seats else 0
+    if metric == "win_rate":
+        if len(r.returns) == 1:
+            return 1.0 if r.stats.get("result") == "win" else 0.0
+        return 1.0 if r.returns[seat] > 0 else 0.0
+    return r.scores[seat]
 
 
 def per_game_values(results: Sequence[GameResult], agent: int, metric: str) -> list[float]:
     """One number per game for ``agent`` (index in the run's agent list)."""
-    out: list[float] = []
-    for r in results:
-        seat = r.seats.index(agent) if agent in r.seats else 0
-        if metric == "win_rate":
-            if len(r.returns) == 1:
-                out.append(1.0 if r.stats.get("result") == "win" else 0.0)
-            else:
-                out.append(1.0 if r.returns[seat] > 0 else 0.0)
-        else:
-            out.append(r.scores[seat])
-    return out
+    return [per_game_value(r, agent, metric) for r in results]
 
 
 def compare_variants(
@@ -288,21 +286,25 @@ def compare_variants(
     the comparison sharper than independent runs of the same size.
     """
     rows: list[dict[str, Any]] = []
-    base: dict[str, list[float]] = {}
+    base: dict[str, Moments] = {}
     for k, options in enumerate(variants):
-        results = run_games(
-            game_name, options, agent_specs, games, seed, jobs=jobs, time_budget=time_budget
-        )
-        summary = summarize(game_name, agent_specs, seed, results, num_players)
+        acc = SummaryAccumulator(game_name, agent_specs, seed, num_players)
+        metrics = {"win_rate": Moments(), "mean_score": Moments()}
+        for r in iter_games(
+            game_name, options, agent_specs, range(games), seed, jobs=jobs, time_budget=time_budget
+        ):
+            accumulate(acc, r)
+            for metric, m in metrics.items():
+                m.add(per_game_value(r, 0, metric))
+        summary = acc.summary()
         row: dict[str, Any] = {"options": dict(options), "summary": summary}
-        for metric in ("win_rate", "mean_score"):
+        for metric, values in metrics.items():
             if metric == "win_rate" and num_players == 1 and "win_rate" not in summary["agents"][0]:
                 continue
-            values = per_game_values(results, 0, metric)
             if k == 0:
                 base[metric] = values
             else:
-                row[f"{metric}_change"] = difference_ci(base[metric], values)
+                row[f"{metric}_change"] = difference(base[metric], values)
         rows.append(row)
     return {
         "game": game_name,
@@ -311,3 +313,16 @@ def compare_variants(
         "agents": list(agent_specs),
         "variants": rows,
     }
+
+
+__all__ = [
+    "GameResult",
+    "compare_variants",
+    "difference_ci",
+    "iter_games",
+    "mean_ci",
+    "play_one",
+    "run_games",
+    "summarize",
+    "wilson",
+]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import solotable
+from solotable.core.datafile import refuse_paths
 from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
 from solotable.core.options import OptionSpec
@@ -82,9 +83,12 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
         raw = form.get(f"opt.{spec.name}", "").strip()
         if raw:
             options[spec.name] = raw
+    # A browser names a data file by the content hash an earlier `--set` stored, never by a
+    # path: the page must not make the server read a file the player did not import.
+    refuse_paths({s.name for s in info.options if s.datafile}, options, "the new-game form")
     n = info.num_players
     seat_text = form.get("seat", "0") or "0"
-    if not seat_text.isdigit() or int(seat_text) >= n:
+    if not (seat_text.isascii() and seat_text.isdigit()) or int(seat_text) >= n:
         raise OptionError(f"seat must be between 0 and {n - 1}, not {seat_text!r}")
     seat = int(seat_text)
     level = form.get("level", "") or info.default_agent

@@ -104,10 +104,15 @@ _VERBS = {
 }
 
 
+def _digit(text: str) -> bool:
+    """One ASCII digit: ``str.isdigit`` also accepts ``²``, which ``int()`` refuses."""
+    return len(text) == 1 and "0" <= text <= "9"
+
+
 def _parse_kind(table: DiceTable, t: int, word: str, text: str) -> int:
-    if word.startswith("#") and word[1:].isdigit() and int(word[1:]) < FACES_PER_DIE:
+    if word.startswith("#") and _digit(word[1:]) and int(word[1:]) < FACES_PER_DIE:
         return int(word[1:])
-    if word.isdigit():
+    if word.isascii() and word.isdigit():
         word = ("n" if t == TUNNEL else "magic" if t == MAGIC else "") + word
     names = [table.labels[t * FACES_PER_DIE + k] for k in range(len(table.kinds[t]))]
     if word not in names:
@@ -172,7 +177,7 @@ def parse_action(
         if len(rest) != 2 or rest[0] != "as":
             raise NotationError(text, "expected 'take SLOT', then optionally 'as FACE' and 'hide'")
         if code < 0:
-            if not (rest[1].startswith("#") and rest[1][1:].isdigit()):
+            if not (rest[1].startswith("#") and _digit(rest[1][1:])):
                 raise NotationError(text, f"slot {mtn.names[s]} is empty, so it has no faces")
             k = int(rest[1][1:])
             if k >= FACES_PER_DIE:

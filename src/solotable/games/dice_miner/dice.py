@@ -17,9 +17,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from solotable.core.datafile import read_json
+from solotable.core.datafile import load_data_option
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, parse_assumptions
+from solotable.core.untrusted import shorten
 
 TYPES: tuple[str, ...] = ("tunnel", "treasure", "magic", "hazard", "tool")
 TUNNEL, TREASURE, MAGIC, HAZARD, TOOL = range(5)
@@ -218,5 +219,6 @@ def parse_dice(doc: Any, source: str) -> DiceTable:
 
 
 def load_dice_file(path: str) -> DiceTable:
-    """Read a user's dice file (``--set dice=FILE``) with a precise error."""
-    return parse_dice(read_json(path, "dice file"), str(path))
+    """Read a user's dice file (``--set dice=FILE`` or its ``sha256:`` name) with a
+    precise error; a device, pipe or oversized file is refused (``core.untrusted``)."""
+    return parse_dice(load_data_option(path, "dice file"), shorten(path))

@@ -72,6 +72,7 @@ class DiceMinerGame(Game):
                 str,
                 "",
                 "path to a dice JSON file (empty: the built-in table, data/dice.json)",
+                datafile=True,
             ),
         ),
         presets={

@@ -92,7 +92,7 @@ _WORDS = {
     "yellow": "y",
 }
 _WORD_RE = re.compile(r"[a-z]+")
-_COMPACT_RE = re.compile(r"^(?:([cr])?([rgby])|(n))([a-z])(\d+)$")
+_COMPACT_RE = re.compile(r"^(?:([cr])?([rgby])|(n))([a-z])([0-9]{1,3})$")
 
 
 def string_to_action(text: str) -> int:

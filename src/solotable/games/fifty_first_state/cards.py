@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from solotable.core.datafile import read_json
+from solotable.core.datafile import load_data_option
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, check_confidence, parse_assumptions
+from solotable.core.untrusted import check_name, shorten
 from solotable.games.fifty_first_state.goods import (
     CARD,
     GOOD_INDEX,
@@ -174,8 +175,12 @@ def load_card_set(data: Any, source: str) -> CardSet:
         if not isinstance(c, dict):
             raise DataFileError(f"{where}: expected an object")
         cid = _need(c, "id", str, where)
-        where = f"{source}: card {cid!r} (cards[{i}])"
-        if not cid or not all(ch.isalnum() or ch == "-" for ch in cid) or cid != cid.lower():
+        where = f"{source}: card {shorten(repr(cid))} (cards[{i}])"
+        if (
+            not cid
+            or not all(ch.isascii() and (ch.isalnum() or ch == "-") for ch in cid)
+            or cid != cid.lower()
+        ):
             raise DataFileError(f"{where}.id: use lowercase letters, digits and '-'")
         if cid in seen:
             raise DataFileError(f"{where}.id: duplicate id")
@@ -279,10 +284,10 @@ def provenance_text(prov: Any, source: str) -> str:
 
 def _parse_card(c: dict[str, Any], where: str, icon_names: list[str]) -> dict[str, Any]:
     r: dict[str, Any] = {"id": c["id"]}
-    r["name"] = _need(c, "name", str, where)
+    r["name"] = check_name(_need(c, "name", str, where), f"{where}.name")
     fr = c.get("name_fr")
-    if fr is not None and not isinstance(fr, str):
-        raise DataFileError(f"{where}.name_fr: expected a string or null")
+    if fr is not None:
+        check_name(fr, f"{where}.name_fr")
     r["name_fr"] = fr
     copies = _need(c, "copies", int, where)
     if not 1 <= copies <= 10:
@@ -305,6 +310,8 @@ def _parse_card(c: dict[str, Any], where: str, icon_names: list[str]) -> dict[st
     icons = _need(c, "icons", list, where)
     if not all(isinstance(x, str) and x for x in icons):
         raise DataFileError(f"{where}.icons: expected a list of icon names")
+    for k, icon in enumerate(icons):
+        check_name(icon, f"{where}.icons[{k}]")
     r["icons"] = tuple(icons)
     _parse_effect(_need(c, "effect", dict, where), f"{where}.effect", kind, r, icon_names)
     _parse_bonus(c.get("build_bonus") or {}, f"{where}.build_bonus", r, icon_names)
@@ -436,7 +443,7 @@ def _parse_connection(c: Any, where: str) -> dict[str, Any]:
     if not isinstance(c, dict):
         raise DataFileError(f"{where}: expected an object")
     cid = _need(c, "id", str, where)
-    where = f"{where} ({cid!r})"
+    where = f"{where} ({shorten(repr(cid))})"
     deck = _need(c, "deck", str, where)
     if deck not in CONNECTION_DECKS:
         raise DataFileError(f"{where}.deck: must be 'blue' or 'red'")
@@ -447,7 +454,7 @@ def _parse_connection(c: Any, where: str) -> dict[str, Any]:
     gain, _ = parse_vector(_need(c, "gain", dict, where), f"{where}.gain", REWARD_GOODS)
     return {
         "id": cid,
-        "name": _need(c, "name", str, where),
+        "name": check_name(_need(c, "name", str, where), f"{where}.name"),
         "deck": CONNECTION_DECKS.index(deck),
         "copies": copies,
         "cost": cost,
@@ -457,7 +464,7 @@ def _parse_connection(c: Any, where: str) -> dict[str, Any]:
 
 def read_card_file(path: str) -> CardSet:
     """Load a card set from a file path given with ``--set cards=FILE``."""
-    return load_card_set(read_json(path, "card file"), Path(path).name)
+    return load_card_set(load_data_option(path, "card file"), shorten(Path(path).name))
 
 
 __all__ = [

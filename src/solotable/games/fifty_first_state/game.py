@@ -64,6 +64,7 @@ class FiftyFirstStateGame(Game):
                 str,
                 "",
                 "path to another card-set JSON file (empty: the Master Set Base deck)",
+                datafile=True,
             ),
         ),
         package=PACKAGE,

@@ -1,0 +1,155 @@
+"""``solotable simulate``: many games between agents, summarised as they finish.
+
+Kept out of ``main`` so that it stays small. The run itself (journal, records,
+stop and resume) is ``core.simrun``; this is only its command line.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+from solotable.cli.paths import check_output_dir
+from solotable.cli.summary import print_summary
+from solotable.core import simrun
+from solotable.core.datafile import refuse_paths
+from solotable.core.errors import UnknownNameError
+from solotable.core.game import Game
+from solotable.core.registry import game_class, load_game
+from solotable.core.simrun import RunFolder, RunSpec
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", "-s", help="Game option as key=value (repeatable); preset=NAME too."),
+]
+
+
+def register(
+    app: typer.Typer,
+    console: Console,
+    err_console: Console,
+    load: Callable[[str, list[str] | None], Game],
+    agent_specs: Callable[[Game, str], list[str]],
+) -> None:
+    """Add ``simulate`` to the CLI."""
+
+    @app.command()
+    def simulate(
+        game: Annotated[str | None, typer.Argument(help="Game name (omit with --resume).")] = None,
+        agents: Annotated[
+            str | None, typer.Option(help="Agent(s), comma-separated: A[,B] (default: random).")
+        ] = None,
+        games: Annotated[
+            int | None, typer.Option("--games", "-n", min=1, max=10**9, help="Games (default 100).")
+        ] = None,
+        seed: Annotated[
+            int | None,
+            typer.Option(min=0, max=2**63 - 1, help="Seed of the whole run (default 0)."),
+        ] = None,
+        jobs: Annotated[int, typer.Option(min=1, max=256, help="Worker processes.")] = 1,
+        settings: SetOption = None,
+        records: Annotated[
+            Path | None,
+            typer.Option(help="Write one record per game here, as games finish (resumable)."),
+        ] = None,
+        resume: Annotated[
+            Path | None,
+            typer.Option(help="Continue a stopped run in this --records folder (its settings)."),
+        ] = None,
+        time_budget: Annotated[
+            float | None, typer.Option("--time", help="Seconds per move for search agents.")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    ) -> None:
+        """Play many games between agents and summarise the results.
+
+        Games are summarised as they finish (flat memory); with --records every finished
+        game is kept at once, Ctrl-C or SIGTERM prints the summary of the games done, and
+        --resume DIR plays only the missing games.
+        """
+        if time_budget is not None and not 0 < time_budget <= 86_400:
+            raise UnknownNameError(f"--time: expected seconds in (0, 86400], got {time_budget}")
+        folder: RunFolder | None = None
+        if resume is not None:
+            given = [
+                n
+                for n, v in (
+                    ("--agents", agents),
+                    ("--games", games),
+                    ("--seed", seed),
+                    ("--set", settings),
+                    ("--records", records),
+                    ("--time", time_budget),
+                )
+                if v
+            ]
+            if given:
+                raise UnknownNameError(
+                    f"--resume takes the run's settings from its folder: drop {', '.join(given)}"
+                )
+            folder = RunFolder.open(check_output_dir(resume, "--resume"))
+            spec = folder.spec
+            if game is not None and game != spec.game:
+                raise UnknownNameError(f"--resume {resume}: that run is of {spec.game}, not {game}")
+            refuse_paths(
+                {o.name for o in game_class(spec.game).info.options if o.datafile},
+                spec.options,
+                f"--resume {resume}",
+            )
+            g = load_game(spec.game, **spec.options)
+            agent_specs(g, ",".join(spec.agents))
+        else:
+            if game is None:
+                raise UnknownNameError("simulate needs a GAME (or --resume DIR)")
+            if records is not None:
+                records = check_output_dir(records, "--records")
+            g = load(game, settings)
+            specs = agent_specs(g, agents or "random")
+            spec = RunSpec(g.name, dict(g.options), specs, games or 100, seed or 0, time_budget)
+            if records is not None:
+                folder = RunFolder.create(records, spec)
+        start = time.perf_counter()
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+            disable=not sys.stderr.isatty(),
+        ) as progress:
+            task = progress.add_task(escape(spec.game), total=spec.games)
+            outcome = simrun.run(
+                spec,
+                num_players=g.num_players(),
+                jobs=jobs,
+                folder=folder,
+                progress=lambda k: progress.advance(task, k),
+            )
+        summary = outcome.summary
+        summary["options"] = dict(g.options)
+        if as_json:
+            print(json.dumps(summary, ensure_ascii=False))
+        else:
+            print_summary(console, summary, time.perf_counter() - start)
+        if outcome.error is not None:
+            raise outcome.error
+        if outcome.stopped_by is not None:
+            how = "Ctrl-C" if outcome.stopped_by == signal.SIGINT else "SIGTERM"
+            kept = f"; continue with --resume {folder.path}" if folder is not None else ""
+            err_console.print(
+                f"stopped by {how}: partial summary of {outcome.done} of {outcome.planned} games"
+                + escape(kept),
+                soft_wrap=True,
+            )
+            raise typer.Exit(128 + int(outcome.stopped_by))

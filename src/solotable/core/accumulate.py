@@ -1,0 +1,214 @@
+"""Streaming summaries of simulated games: memory does not grow with the number of games.
+
+A simulation of a million games used to hold every result until the end
+(~1 KB a game). :class:`SummaryAccumulator` takes one result at a time and
+keeps only counts and exact sums, so ``simulate`` can print a summary of
+the games done at any moment (Ctrl-C) and a resumed run can rebuild it from
+its journal.
+
+Sums are exact (integers, or fractions for non-integer values), so the
+summary does not depend on the order games arrive in — the same seed gives
+the same summary with any ``--jobs`` and after ``--resume``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+MAX_DISTINCT = 1_000
+"""Distinct values kept per category (beyond it they count as ``(other)``)."""
+MAX_OUTCOMES = 10_000
+"""Distinct outcome sentences kept; the summary shows the 15 most common."""
+OTHER = "(other)"
+
+
+def _exact(x: float) -> int | Fraction:
+    if isinstance(x, int):
+        return x
+    return int(x) if x.is_integer() and abs(x) < 2**53 else Fraction(x)
+
+
+@dataclass
+class Moments:
+    """Count, sum and sum of squares of a stream of numbers, exactly."""
+
+    n: int = 0
+    s: int | Fraction = 0
+    ss: int | Fraction = 0
+
+    def add(self, x: float) -> None:
+        v = _exact(x)
+        self.n += 1
+        self.s += v
+        self.ss += v * v
+
+    def mean(self) -> float | None:
+        return float(Fraction(self.s) / self.n) if self.n else None
+
+    def variance(self) -> float | None:
+        """Sample variance (``n - 1``), exact until the final rounding."""
+        if self.n < 2:
+            return None
+        return float((Fraction(self.ss) - Fraction(self.s) ** 2 / self.n) / (self.n - 1))
+
+    def ci(self) -> dict[str, Any]:
+        """Mean with a normal-approximation 95% interval (as ``mean_ci`` of a list)."""
+        m = self.mean()
+        if m is None:
+            return {"mean": None, "ci95": [None, None], "n": 0}
+        var = self.variance()
+        if var is None:
+            return {"mean": m, "ci95": [m, m], "n": 1}
+        half = 1.96 * math.sqrt(max(var, 0.0) / self.n)
+        return {"mean": m, "ci95": [m - half, m + half], "n": self.n}
+
+
+def wilson(successes: int, n: int) -> dict[str, Any]:
+    """A proportion with its Wilson 95% interval (sound near 0 and 1)."""
+    if n == 0:
+        return {"rate": None, "ci95": [None, None], "n": 0}
+    z = 1.96
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return {"rate": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)], "n": n}
+
+
+def difference(a: Moments, b: Moments) -> dict[str, Any]:
+    """``mean(b) - mean(a)`` with a normal-approximation 95% interval (Welch)."""
+    va, vb = a.variance(), b.variance()
+    ma, mb = a.mean(), b.mean()
+    if va is None or vb is None or ma is None or mb is None:
+        return {"diff": None, "ci95": [None, None]}
+    d = mb - ma
+    half = 1.96 * math.sqrt(max(va, 0.0) / a.n + max(vb, 0.0) / b.n)
+    return {"diff": d, "ci95": [d - half, d + half]}
+
+
+def _bump(counter: Counter[str], key: str, cap: int) -> None:
+    counter[key if key in counter or len(counter) < cap else OTHER] += 1
+
+
+@dataclass
+class _AgentTally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    own: Moments = field(default_factory=Moments)
+    opponents: Moments = field(default_factory=Moments)
+    by_seat: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
+
+
+class SummaryAccumulator:
+    """The ``simulate --json`` summary, built one game at a time.
+
+    ``add`` takes what a game contributes (seats, returns, scores, outcome,
+    stats); ``summary()`` may be called at any time (a partial run's summary).
+    """
+
+    def __init__(self, game: str, agent_specs: Sequence[str], seed: int, num_players: int):
+        self.game, self.specs, self.seed, self.num_players = (
+            game,
+            list(agent_specs),
+            seed,
+            num_players,
+        )
+        self.n = 0
+        self.solo_scores = Moments()
+        self.solo_wins = 0
+        self.has_result = False
+        self.tallies = [_AgentTally() for _ in self.specs]
+        self.outcomes: Counter[str] = Counter()
+        self.categories: dict[str, Counter[str]] = defaultdict(Counter)
+        self.numbers: dict[str, Moments] = defaultdict(Moments)
+        self.score_by: dict[str, dict[str, Moments]] = defaultdict(lambda: defaultdict(Moments))
+
+    def add(
+        self,
+        seats: Sequence[int],
+        returns: Sequence[float],
+        scores: Sequence[float],
+        outcome: str,
+        stats: dict[str, str | float],
+    ) -> None:
+        self.n += 1
+        if self.num_players == 1:
+            self.solo_scores.add(scores[0])
+            res = stats.get("result")
+            if isinstance(res, str):
+                self.has_result = True
+                self.solo_wins += res == "win"
+        else:
+            for p in range(self.num_players):
+                t = self.tallies[seats[p]]
+                ret = returns[p]
+                t.own.add(scores[p])
+                for q in range(self.num_players):
+                    if q != p:
+                        t.opponents.add(scores[q])
+                slot = 0 if ret > 0 else (1 if ret < 0 else 2)
+                t.by_seat[p][slot] += 1
+                if ret > 0:
+                    t.wins += 1
+                elif ret < 0:
+                    t.losses += 1
+                else:
+                    t.draws += 1
+        _bump(self.outcomes, outcome, MAX_OUTCOMES)
+        for key, value in stats.items():
+            if isinstance(value, str):
+                _bump(self.categories[key], value, MAX_DISTINCT)
+                if self.num_players == 1:
+                    group = value if value in self.score_by[key] else None
+                    if group is None and len(self.score_by[key]) < MAX_DISTINCT:
+                        group = value
+                    self.score_by[key][group or OTHER].add(scores[0])
+            else:
+                self.numbers[key].add(float(value))
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "games": self.n, "seed": self.seed}
+        agents: list[dict[str, Any]] = []
+        if self.num_players == 1:
+            entry: dict[str, Any] = {"name": self.specs[0], "games": self.n}
+            entry["mean_score"] = self.solo_scores.ci()
+            if self.has_result:
+                entry["win_rate"] = wilson(self.solo_wins, self.n)
+            agents.append(entry)
+        else:
+            for spec, t in zip(self.specs, self.tallies, strict=True):
+                played = t.wins + t.losses + t.draws
+                agents.append(
+                    {
+                        "name": spec,
+                        "games": played,
+                        "wins": t.wins,
+                        "losses": t.losses,
+                        "draws": t.draws,
+                        "win_rate": wilson(t.wins, played),
+                        "mean_score": t.own.ci(),
+                        "mean_opponent_score": t.opponents.ci(),
+                        "by_seat": {
+                            str(p): {"wins": v[0], "losses": v[1], "draws": v[2]}
+                            for p, v in sorted(t.by_seat.items())
+                        },
+                    }
+                )
+        out["agents"] = agents
+        out["outcomes"] = dict(self.outcomes.most_common(15))
+        out["categories"] = {k: dict(c.most_common()) for k, c in sorted(self.categories.items())}
+        out["numbers"] = {k: m.ci() for k, m in sorted(self.numbers.items())}
+        by_category = {
+            key: {v: m.ci() for v, m in sorted(self.score_by[key].items())}
+            for key, counter in sorted(self.categories.items())
+            if key != "result" and len(counter) <= 20
+        }
+        if self.num_players == 1 and by_category:
+            out["score_by"] = by_category
+        return out

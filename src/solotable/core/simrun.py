@@ -1,0 +1,247 @@
+"""A simulation that never loses finished games: streamed, journaled, resumable.
+
+``simulate --records DIR`` makes ``DIR`` a *run folder*:
+
+- ``<game>-<index>.json``: one record per game, written atomically;
+- ``.solotable-run/run.json``: what the run is (game, options, agents, games, seed,
+  time budget);
+- ``.solotable-run/results.jsonl``: one line per finished game (what its summary
+  needs), appended and flushed as each game finishes, after its record.
+
+The bookkeeping is in a hidden folder so that ``DIR/*.json`` is still just the records.
+
+A run killed at any moment (Ctrl-C, SIGTERM, a full disk, a power cut) keeps every
+game whose journal line was written; ``--resume DIR`` reads the journal back into
+the summary and plays only the missing games, with the same seeds as before, so
+the final summary is the one an uninterrupted run would print. Memory stays flat:
+results go to the accumulator and the disk, never into a list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from solotable.core.accumulate import SummaryAccumulator
+from solotable.core.errors import SolotableError
+from solotable.core.simulation import GameResult, accumulate, iter_games, record_name, write_atomic
+from solotable.core.untrusted import parse_json, read_json, shorten
+
+META = ".solotable-run"
+MANIFEST = f"{META}/run.json"
+JOURNAL = f"{META}/results.jsonl"
+FORMAT = "solotable-run"
+
+
+class RunError(SolotableError):
+    """A run folder that cannot be created, resumed or written."""
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's games: same spec, same games."""
+
+    game: str
+    options: dict[str, Any]
+    agents: list[str]
+    games: int
+    seed: int
+    time_budget: float | None = None
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": 1, **asdict(self)}, indent=1) + "\n"
+
+    @classmethod
+    def from_doc(cls, doc: Any, source: str) -> RunSpec:
+        """Validate a manifest (a run folder may have been edited or damaged)."""
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != 1:
+            raise RunError(f"{source}: not a solotable run manifest")
+        try:
+            spec = cls(
+                game=str(doc["game"]),
+                options=dict(doc["options"]),
+                agents=[str(a) for a in doc["agents"]],
+                games=int(doc["games"]),
+                seed=int(doc["seed"]),
+                time_budget=None if doc.get("time_budget") is None else float(doc["time_budget"]),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise RunError(f"{source}: damaged run manifest ({shorten(str(e))})") from None
+        if not 1 <= spec.games <= 10**9 or not 0 <= spec.seed < 2**63 or not spec.agents:
+            raise RunError(f"{source}: damaged run manifest (games, seed or agents)")
+        return spec
+
+
+def _result_from_line(line: str, source: str, games: int) -> GameResult:
+    doc = parse_json(line, source, RunError)
+    try:
+        r = GameResult(
+            index=int(doc["index"]),
+            seed=int(doc["seed"]),
+            seats=[int(x) for x in doc["seats"]],
+            returns=[float(x) for x in doc["returns"]],
+            scores=[float(x) for x in doc["scores"]],
+            outcome=str(doc["outcome"]),
+            stats={str(k): v for k, v in dict(doc["stats"]).items()},
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise RunError(f"{source}: damaged journal line ({shorten(str(e))})") from None
+    if not 0 <= r.index < games or not all(
+        isinstance(v, str | int | float) for v in r.stats.values()
+    ):
+        raise RunError(f"{source}: damaged journal line (index or stats)")
+    return r
+
+
+class RunFolder:
+    """The files of one run; see the module docstring."""
+
+    def __init__(self, path: Path, spec: RunSpec) -> None:
+        self.path = path
+        self.spec = spec
+        self._journal: Any = None
+
+    @classmethod
+    def create(cls, path: Path, spec: RunSpec) -> RunFolder:
+        """A new run in ``path`` (created if needed); refuses a folder holding a run."""
+        if (path / MANIFEST).exists():
+            raise RunError(
+                f"--records {path}: the folder holds a run already; continue it with "
+                f"--resume {path}, or choose another folder"
+            )
+        try:
+            (path / META).mkdir(parents=True, exist_ok=True)
+            write_atomic(path / MANIFEST, spec.to_json())
+        except OSError as e:
+            raise RunError(f"--records {path}: cannot write there ({e.strerror or e})") from None
+        return cls(path, spec)
+
+    @classmethod
+    def open(cls, path: Path) -> RunFolder:
+        manifest = path / MANIFEST
+        if not manifest.is_file():
+            raise RunError(f"--resume {path}: no {MANIFEST} there (not a --records folder)")
+        return cls(
+            path, RunSpec.from_doc(read_json(manifest, "run manifest", RunError), str(manifest))
+        )
+
+    def finished(self) -> Iterator[GameResult]:
+        """The games the journal holds (a line cut short by a kill is ignored)."""
+        journal = self.path / JOURNAL
+        if not journal.exists():
+            return
+        seen: set[int] = set()
+        with journal.open("r", encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if not line.endswith("\n"):
+                    break  # the write a kill interrupted: that game is played again
+                r = _result_from_line(line, f"{journal}:{n}", self.spec.games)
+                if r.index not in seen:
+                    seen.add(r.index)
+                    yield r
+
+    def keep(self, r: GameResult) -> None:
+        """Write ``r``'s record, then its journal line (flushed): a game is done once
+        its line is complete."""
+        try:
+            if r.record_json is not None:
+                name = record_name(self.spec.game, r.index, self.spec.games)
+                write_atomic(self.path / name, r.record_json)
+            if self._journal is None:
+                self._journal = (self.path / JOURNAL).open("a", encoding="utf-8")
+            line = {k: v for k, v in asdict(r).items() if k != "record_json"}
+            self._journal.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._journal.flush()
+        except OSError as e:
+            raise RunError(f"--records {self.path}: cannot write ({e.strerror or e})") from None
+
+    def close(self) -> None:
+        if self._journal is not None:
+            with contextlib.suppress(OSError):
+                self._journal.close()
+            self._journal = None
+
+
+@dataclass
+class RunOutcome:
+    """How a run ended: the summary so far and why it stopped, if it did."""
+
+    summary: dict[str, Any]
+    done: int
+    planned: int
+    stopped_by: int | None = None
+    """The signal (SIGINT, SIGTERM) that stopped the run early, if one did."""
+    error: SolotableError | None = None
+    """A write that failed (full disk…): the run stopped, the games before it kept."""
+
+
+class _Stop(KeyboardInterrupt):
+    """SIGTERM, delivered the way Ctrl-C is so that one path handles both."""
+
+
+def run(
+    spec: RunSpec,
+    *,
+    num_players: int,
+    jobs: int = 1,
+    folder: RunFolder | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> RunOutcome:
+    """Play the run's missing games, streaming each into the summary (and the folder).
+
+    Ctrl-C or SIGTERM stops it: the games in hand are finished and kept, and the
+    outcome says which signal stopped it; the caller prints the partial summary.
+    """
+    acc = SummaryAccumulator(spec.game, spec.agents, spec.seed, num_players)
+    done: set[int] = set()
+    if folder is not None:
+        for r in folder.finished():
+            accumulate(acc, r)
+            done.add(r.index)
+        if progress and done:
+            progress(len(done))
+    todo = [i for i in range(spec.games) if i not in done]
+    outcome = RunOutcome({}, len(done), spec.games)
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise _Stop()
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    try:
+        for r in iter_games(
+            spec.game,
+            spec.options,
+            spec.agents,
+            todo,
+            spec.seed,
+            jobs=jobs,
+            time_budget=spec.time_budget,
+            keep_record=folder is not None,
+        ):
+            if folder is not None:
+                folder.keep(r)
+            accumulate(acc, r)
+            outcome.done += 1
+            if progress:
+                progress(1)
+    except _Stop:
+        outcome.stopped_by = signal.SIGTERM
+    except KeyboardInterrupt:
+        outcome.stopped_by = signal.SIGINT
+    except RunError as e:
+        outcome.error = e
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        if folder is not None:
+            folder.close()
+    outcome.summary = acc.summary()
+    if outcome.done < spec.games:
+        outcome.summary["partial"] = True
+        outcome.summary["games_planned"] = spec.games
+    return outcome
