@@ -80,7 +80,9 @@ def test_bad_plugin_specs_say_what_is_wrong(outside):
     game = load_game("toy-race")
     with pytest.raises(UnknownNameError, match=r"unknown parameter.*offst.*valid: offset"):
         make_agent("outsidebots.simple:Last:offst=1", game, 0)
-    with pytest.raises(UnknownNameError, match="expected int"):
+    with pytest.raises(
+        UnknownNameError, match="bad parameter value offset: expected a whole number"
+    ):
         make_agent("outsidebots.simple:Last:offset=many", game, 0)
     with pytest.raises(UnknownNameError, match="has no 'Nope'"):
         make_agent("outsidebots.simple:Nope", game, 0)
