@@ -35,9 +35,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solotable.core.agent import Agent, Turn, agent_params
+from solotable.agents.divercite_advice import move_reason
+from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
@@ -292,6 +294,57 @@ class AlphaBetaAgent(Agent):
             state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
         )
         return self.last.move
+
+    def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
+        """The move ``act`` picks, then the next best, each valued by a full-window search.
+
+        The root search only proves the best move best (the others get upper
+        bounds), so a shortlist (the pick, the best immediate gains, ``include``) is
+        searched again with an open window to the same depth: its values are the
+        expected final score differences. Spread is how much the value moved from
+        one ply shallower (0 when the search reaches the end of the game).
+        """
+        state = self.game.sample_state(turn.observation, self.player, self.rng)
+        if not isinstance(state, DiverciteState):
+            raise TypeError("the alphabeta agent plays Divercité only")
+        legal = list(turn.legal_actions)
+        seconds = self.seconds
+        if turn.time_budget is not None:
+            seconds = min(seconds, turn.time_budget * 0.9)
+        pick = choose_move(
+            state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
+        )
+        self.last = pick
+        searcher = Searcher(state)
+        depth = max(1, pick.depth)
+        exact = depth >= searcher.plies_to_end()
+        shortlist = [pick.move] + [a for _, a in sorted(state.scored_moves(), reverse=True)]
+        shortlist += [a for a in include if a in legal]
+        seen = list(dict.fromkeys(shortlist[: 2 * k + 1]))
+        seen += [a for a in include if a in legal and a not in seen]
+        valued = {a: self._value(searcher, a, depth, exact) for a in seen}
+        rest = sorted((a for a in seen if a != pick.move), key=lambda a: -valued[a][0])
+        order = [pick.move, *rest][: max(1, k)]
+        order += [a for a in include if a in valued and a not in order]
+        unit = "points ahead at the end"
+        return [Candidate(a, *valued[a], move_reason(state, a), unit) for a in order]
+
+    @staticmethod
+    def _value(searcher: Searcher, action: int, depth: int, exact: bool) -> tuple[float, float]:
+        """(value, spread) of one root move for the mover: full window at ``depth`` and
+        ``depth - 1``; the difference between the two is the spread unless exact."""
+        s = searcher.state
+        p = s.first_player ^ (s.ply & 1)
+        h = position_hash(s) ^ ZOBRIST[p][action]
+        values = []
+        for d in (depth, depth - 1) if depth > 1 and not exact else (depth,):
+            s.make(action)
+            try:
+                values.append(-searcher.negamax(d - 1, -_INF, _INF, h) / SCALE)
+            finally:
+                s.unmake(action)
+        spread = abs(values[0] - values[1]) if len(values) > 1 else 0.0
+        return values[0], spread
 
 
 def make_alphabeta(

@@ -31,7 +31,7 @@ import math
 import time
 from collections.abc import Sequence
 
-from solotable.core.agent import Agent, Turn, agent_params
+from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
 from solotable.core.players import CHANCE
@@ -84,6 +84,7 @@ class PimcAgent(Agent):
         self._rollout_agents: dict[tuple[int, int], Agent] = {}
         self.last_values: dict[int, tuple[float, float, int]] = {}
         """Per candidate of the last search: (mean return, mean score, samples)."""
+        self._results: dict[int, list[tuple[float, float]]] = {}
 
     def label(self) -> str:
         return f"pimc({self.base})"
@@ -152,6 +153,7 @@ class PimcAgent(Agent):
                 # The base pick always stays: every challenger is judged against it.
                 kept = self._ranked(alive, results)[: (len(alive) + 1) // 2]
                 alive = [a for a in alive if a in kept or a == candidates[0]]
+        self._results = results
         self.last_values = {
             a: (_mean([r for r, _ in v]), _mean([s for _, s in v]), len(v))
             for a, v in results.items()
@@ -162,6 +164,66 @@ class PimcAgent(Agent):
             if a == base or self._beats(results[a], results[base]):
                 return a
         return base
+
+    # -------------------------------------------------------------- analyse
+    def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
+        """The pick ``act`` would make, then the other candidates by mean outcome.
+
+        The pick comes first even when a rival's mean is a little higher: the
+        rival did not beat it beyond noise (``z``), and a hint should recommend
+        the move the agent would play. Values are the mean return over the
+        deals (the final score, or the win chance when returns are win/loss),
+        spreads their standard errors; every candidate faced the same deals.
+        """
+        legal = list(turn.legal_actions)
+        obs = turn.observation
+        ranked = self._candidates(turn.player, legal, obs)
+        ranked += [a for a in include if a in legal and a not in ranked]
+        if len(ranked) == 1:
+            self._results = {ranked[0]: []}
+            pick = ranked[0]
+        else:
+            limit = self.time_limit if self.time_limit is not None else turn.time_budget
+            pick = self._search(turn.player, ranked, obs, time.perf_counter(), limit)
+        results = self._results
+        others = [a for a in self._ranked(ranked, results) if a != pick and results[a]]
+        order = [pick, *others][: max(1, k)]
+        order += [a for a in include if a in results and a not in order]
+        probe = self.game.sample_state(obs, turn.player, Rng(self.seed))
+        # One unit for every candidate: win/loss returns anywhere make it a win chance.
+        by_score = all(r == sc for v in results.values() for r, sc in v)
+        return [self._candidate(probe, turn.player, a, results[a], by_score) for a in order]
+
+    def _candidate(
+        self,
+        probe: State,
+        player: int,
+        action: int,
+        outcomes: list[tuple[float, float]],
+        by_score: bool,
+    ) -> Candidate:
+        """Value, spread and a reason in words: the score change now, the expected end, the
+        risk (the range over the deals)."""
+        before = probe.scores()[player]
+        after_state = probe.clone()
+        after_state.apply_legal_action(action)
+        now = after_state.scores()[player] - before
+        words = [f"score {now:+g} now" if now else "no points now"]
+        if not outcomes:
+            return Candidate(action, 0.0, 0.0, "the only legal move", "final score")
+        rets = [r for r, _ in outcomes]
+        scores = [sc for _, sc in outcomes]
+        n = len(outcomes)
+        if by_score:
+            unit, value, spread = "final score", _mean(scores), _stderr(scores)
+            words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
+            words.append(f"risk: {min(scores):g}–{max(scores):g} over {n} deals")
+        else:
+            unit, value, spread = "win chance", _mean(rets), _stderr(rets)
+            wins = sum(1 for r in rets if r > 0)
+            words.append(f"wins {wins} of {n} deals (≈ {value:.0%})")
+            words.append(f"final score ≈ {_mean(scores):.1f} ({min(scores):g}–{max(scores):g})")
+        return Candidate(action, value, spread, "; ".join(words), unit)
 
     @staticmethod
     def _ranked(alive: Sequence[int], results: dict[int, list[tuple[float, float]]]) -> list[int]:
@@ -219,6 +281,15 @@ class PimcAgent(Agent):
 
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
+
+
+def _stderr(xs: Sequence[float]) -> float:
+    """Standard error of the mean (0 for fewer than two values)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = _mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 def _significant(gains: Sequence[float], z: float) -> bool:

@@ -33,6 +33,7 @@ from solotable.cli.chooser import (
 )
 from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
+from solotable.cli.review import review
 from solotable.cli.session import TerminalPlay
 from solotable.cli.simulate import register as register_simulate
 from solotable.cli.summary import fmt_ci
@@ -397,6 +398,7 @@ register_records(app, console, open_store)
 
 
 app.command("serve")(serve)  # the web table (solotable.web.cli)
+app.command("review")(review)  # annotate a finished game (solotable.cli.review)
 
 
 def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:

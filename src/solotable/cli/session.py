@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solotable.cli.advice import hint_lines
 from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.savefile import write_save
@@ -24,7 +25,8 @@ from solotable.core.session import GameSession
 HELP = """[bold]Commands[/bold]
   [cyan]<move>[/cyan]        a move in the notation (Tab completes; see [cyan]moves[/cyan])
   [cyan]moves[/cyan] [PREFIX] list the legal moves (those starting with PREFIX) and their meaning
-  [cyan]hint[/cyan]          ask the strongest AI what it would play (hints are recorded)
+  [cyan]hint[/cyan] [MOVE]   the strongest AI's best three moves, with values and reasons;
+                with MOVE, what your move gives up against the best (hints are recorded)
   [cyan]undo[/cyan]          take back your last move (not past a card or die you have seen)
   [cyan]info[/cyan] CARD     the full text of a card
   [cyan]log[/cyan]           what happened since your last move
@@ -134,10 +136,7 @@ class TerminalPlay:
             elif cmd == "board":
                 self.draw(force=True)
             elif cmd == "hint":
-                h = self.session.hint(seat)
-                self.console.print(
-                    f"hint ({h.agent}): [bold]{escape(h.notation)}[/bold] — {escape(h.words)}"
-                )
+                self.show_hint(seat, rest)
             elif cmd == "undo":
                 self.show_events(self.session.undo(seat))
                 self.autosave()
@@ -159,6 +158,12 @@ class TerminalPlay:
         except SolotableError as e:
             tip = "  (type [cyan]moves[/cyan] or [cyan]help[/cyan])" if cmd not in COMMANDS else ""
             self.console.print(f"[red]{escape(str(e))}[/red]{tip}")
+
+    def show_hint(self, seat: int, move: str) -> None:
+        names = {a: n for a, n, _ in self.session.legal_moves(seat)}
+        h = self.session.hint(seat, move or None)
+        for line in hint_lines(h, lambda a: names.get(a, str(a))):
+            self.console.print(escape(line), highlight=False)
 
     def info(self, name: str) -> None:
         if not name:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
@@ -63,6 +64,25 @@ class Turn:
 ParamValue = int | float | str
 
 
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One move an analysing agent weighed, with what it expects of it and why.
+
+    Hints and game reviews show the best few candidates side by side, so the
+    value must be on one scale for all of them: ``unit`` names it ("points
+    ahead at the end", "final score", "win chance"). ``spread`` is the search's
+    own uncertainty about ``value`` (a standard error for sampled searches, the
+    change from one ply shallower for a depth-limited one, 0 when exact), so a
+    front end can say when two moves are too close to call.
+    """
+
+    action: int
+    value: float
+    spread: float
+    reason: str
+    unit: str
+
+
 class Agent(ABC):
     """A player. Built by a factory with ``(game, player, seed, params)``."""
 
@@ -79,6 +99,16 @@ class Agent(ABC):
     @abstractmethod
     def act(self, turn: Turn) -> int:
         """Return one of ``turn.legal_actions``."""
+
+    def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
+        """The ``k`` best moves as the agent sees them, best (its own pick) first.
+
+        Moves in ``include`` are weighed too and appended when they are not among
+        the ``k`` best: that is how a hint judges the move a player has in mind and
+        how a review judges the move that was played. The default, an empty list,
+        means "this agent only acts": front ends then show its move without values.
+        """
+        return []
 
     def label(self) -> str:
         return self.name

@@ -315,19 +315,46 @@ class GameSession:
                 raise IllegalActionError(action, f"agent {agent.label()}: {reason}")
             return self._decide(seat, action, False)
 
-    def hint(self, seat: int) -> Hint:
-        """What the game's hint agent would play; its use is recorded."""
+    def hint(self, seat: int, move: int | str | None = None) -> Hint:
+        """What the game's hint agent would play, its next best moves and, with ``move``,
+        how that move compares; its use is recorded.
+
+        The turn has no time budget, so the hint agent's fixed budget (depth,
+        samples) decides: the same position and seed always get the same hint.
+        """
         with self.lock:
             self._check_turn(seat, human=True)
+            s = self.state
+            mine = None if move is None else self._action_of(move)
             name = self.game.info.hint_agent
             adviser = make_agent(name, self.game, seat, (self._seed + 31 * self.ply) % 2**31)
-            action = adviser.act(Turn.for_state(self.state, seat, 1.0))
+            turn = Turn.for_state(s, seat, None)
+            include = () if mine is None else (mine,)
+            ranked = adviser.analyse(turn, 3, include)
+            action = ranked[0].action if ranked else adviser.act(turn)
             self._last_hint = (self.ply, action)
             self.hints += 1
             if self.store is not None:
                 self.store.write_step(self.id, [], [], {"hints": self.hints})
-            s = self.state
-            return Hint(action, s.action_to_string(action), s.describe_action(action), name)
+            best = ranked[:3]  # analyse puts the included move after the k best
+            judged = next((c for c in ranked if c.action == mine), None)
+            return Hint(
+                action,
+                s.action_to_string(action),
+                s.describe_action(action),
+                name.partition(":")[0],
+                tuple(best),
+                judged,
+            )
+
+    def _action_of(self, move: int | str) -> int:
+        """A legal action from an id or notation (IllegalActionError otherwise)."""
+        if isinstance(move, str):
+            return self.state.parse_move(move)
+        reason = self.state.illegal_reason(move)
+        if reason is not None:
+            raise IllegalActionError(move, reason)
+        return move
 
     def undo(self, seat: int) -> list[Event]:
         """Take back moves to ``seat``'s previous decision, unless something was revealed."""

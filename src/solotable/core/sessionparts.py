@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from solotable.core.agent import Candidate
 from solotable.core.errors import SolotableError
 from solotable.core.game import Observation, State
 
@@ -45,10 +46,24 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
+    """The hint agent's move and, when it can analyse, its best moves with values and reasons.
+
+    ``candidates`` holds the best move first and the next ones after it;
+    ``mine`` is the player's own move when they asked about one (``hint MOVE``).
+    """
+
     action: int
     notation: str
     words: str
     agent: str
+    candidates: tuple[Candidate, ...] = ()
+    mine: Candidate | None = None
+
+    def loss(self) -> float | None:
+        """How much the player's move gives up against the best, in the candidates' unit."""
+        if self.mine is None or not self.candidates:
+            return None
+        return self.candidates[0].value - self.mine.value
 
 
 @dataclass(frozen=True, slots=True)
