@@ -148,7 +148,8 @@ class RunFolder:
 
     def keep(self, r: GameResult) -> None:
         """Write ``r``'s record, then its journal line (flushed): a game is done once
-        its line is complete."""
+        its line is complete (a SIGKILL between the two leaves a record that
+        ``--resume`` replays to the same bytes)."""
         try:
             if r.record_json is not None:
                 name = record_name(self.spec.game, r.index, self.spec.games)
@@ -183,6 +184,9 @@ class RunOutcome:
 
 class _Stop(KeyboardInterrupt):
     """SIGTERM, delivered the way Ctrl-C is so that one path handles both."""
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def run(
@@ -224,10 +228,16 @@ def run(
             time_budget=spec.time_budget,
             keep_record=folder is not None,
         ):
-            if folder is not None:
-                folder.keep(r)
-            accumulate(acc, r)
-            outcome.done += 1
+            # Ctrl-C and SIGTERM wait while a game is kept and counted, so a graceful
+            # stop never leaves a record that the journal and the summary do not count.
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+            try:
+                if folder is not None:
+                    folder.keep(r)
+                accumulate(acc, r)
+                outcome.done += 1
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             if progress:
                 progress(1)
     except _Stop:
