@@ -63,7 +63,7 @@ test-floors:
 	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(PYTHON) .ci/floors.py rl > $(FLOORS_VENV)/floors.txt
 	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl]'
-	$(FLOORS_VENV)/bin/pytest -n 2 -q tests/cli tests/core tests/envs tests/web/test_api.py
+	$(FLOORS_VENV)/bin/pytest -n 2 tests/cli tests/core tests/envs tests/web/test_api.py
 
 clean:
 	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache
