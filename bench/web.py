@@ -57,7 +57,11 @@ def settled(client: httpx.Client, url: str) -> str:
     raise RuntimeError(f"{url}: the AI never answered")
 
 
-def run(moves: int, games: int, seed: int) -> dict[str, Any]:
+FIRST_TWO = ("divercite", "dice-miner")
+ALL_FOUR = (*FIRST_TWO, "mini-divercity", "51st-state")
+
+
+def run(moves: int, games: int, seed: int, names: tuple[str, ...] = FIRST_TWO) -> dict[str, Any]:
     rng = random.Random(seed)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -75,14 +79,14 @@ def run(moves: int, games: int, seed: int) -> dict[str, Any]:
             open_games: list[tuple[str, str]] = []
 
             def open_one(i: int) -> None:
-                name = "divercite" if i % 2 == 0 else "dice-miner"
+                name = names[i % len(names)]
                 form = {"game": name, "level": "easy"} if name == "divercite" else {"game": name}
                 r = client.post("/games", data=form, follow_redirects=False)
                 open_games.append((name, str(r.headers["location"])))
 
             for i in range(games):
                 open_one(i)
-            times: dict[str, list[float]] = {"divercite": [], "dice-miner": []}
+            times: dict[str, list[float]] = {name: [] for name in names}
             played = 0
             while played < moves:
                 for k, (name, url) in enumerate(list(open_games)):
@@ -119,17 +123,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--all-games", action="store_true", help="the card games too (default: the first two)"
+    )
     args = parser.parse_args()
-    result = run(args.moves, args.games, args.seed)
+    result = run(args.moves, args.games, args.seed, ALL_FOUR if args.all_games else FIRST_TWO)
     if args.json:
         print(json.dumps(result))
         return
     print(f"web table: {result['moves']} human moves, {result['games_open']} games open")
-    for name in ("divercite", "dice-miner", "all"):
+    for name in (*ALL_FOUR, "all"):
         if name in result:
             r = result[name]
             print(
-                f"  {name:<10} n={r['n']:<4} p50 {r['p50_ms']:6.1f} ms  "
+                f"  {name:<14} n={r['n']:<4} p50 {r['p50_ms']:6.1f} ms  "
                 f"p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms"
             )
 
