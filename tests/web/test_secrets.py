@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import copy
 
-from fastapi.testclient import TestClient
-
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
-from solotable.web.app import create_app
+from tests.web.twins import Response, page_responses
 
 SEED = 1
-ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
 
 
 def _play_some(session: GameSession, decisions: int) -> None:
@@ -60,46 +56,18 @@ def _next_fill(session: GameSession) -> list[str]:
     return drawn
 
 
-def _responses(
-    session: GameSession, tmp_path, name: str, full: bool = True
-) -> list[tuple[str, int, bytes]]:
-    store = Store(tmp_path / f"{name}.db")
-    app = create_app(store)
-    app.state.tables.adopt(session)
-    out = []
-    with TestClient(app) as c:
-        base = f"/games/{session.id}"
-
-        def get(path: str) -> None:
-            r = c.get(path)
-            out.append((path, r.status_code, r.content))
-
-        def post(path: str, data: dict[str, str] | None = None) -> None:
-            r = c.post(path, data=data or {}, headers=ORIGIN)
-            out.append((f"POST {path} {data}", r.status_code, r.content))
-
-        get(base)
-        get(base + "/table")
-        get(base + "/previews")
-        if full:
-            _use_every_endpoint(session, base, get, post)
-    store.close()
-    return out
-
-
-def _use_every_endpoint(session, base, get, post) -> None:
-    """Hint, a bad move, a legal move, undo and resign: what the page's buttons do."""
-    post(base + "/hint")
-    post(base + "/move", {"move": "take zz9"})
-    post(base + "/move", {"move": "refill now"})
+def _responses(session: GameSession, tmp_path, name: str, full: bool = True) -> list[Response]:
+    """Hint, bad moves, a move whose result is public, undo and resign: the page's buttons."""
     safe = ("take", "spend", "face", "recycle")
     legal = [m[1] for m in session.legal_moves(0) if m[1].startswith(safe)]
-    post(base + "/move", {"move": legal[0] if legal else "stop"})
-    get(base + "/table")
-    post(base + "/undo")
-    get(base)
-    post(base + "/resign")
-    get(base)
+    return page_responses(
+        session,
+        tmp_path,
+        name,
+        bad_moves=("take zz9", "refill now"),
+        public_move=legal[0] if legal else "stop",
+        full=full,
+    )
 
 
 def test_responses_are_byte_identical_whatever_the_hidden_bag(tmp_path) -> None:

@@ -14,16 +14,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
-from solotable.web.app import create_app
+from tests.web.twins import Response, page_responses
 
 SEED = 4
 OPTIONS = {"faction": "new-york"}
-ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
 
 
 def _to_actions(session: GameSession) -> None:
@@ -61,36 +58,10 @@ def _quiet_move(session: GameSession) -> str:
     return "pass"
 
 
-def _responses(session: GameSession, tmp_path: Path, name: str) -> list[tuple[str, int, bytes]]:
-    store = Store(tmp_path / f"{name}.db")
-    app = create_app(store)
-    app.state.tables.adopt(session)
-    move = _quiet_move(session)
-    out: list[tuple[str, int, bytes]] = []
-    with TestClient(app) as c:
-        base = f"/games/{session.id}"
-
-        def get(path: str) -> None:
-            r = c.get(path)
-            out.append((path, r.status_code, r.content))
-
-        def post(path: str, data: dict[str, str] | None = None) -> None:
-            r = c.post(path, data=data or {}, headers=ORIGIN)
-            out.append((f"POST {path} {data}", r.status_code, r.content))
-
-        get(base)
-        get(base + "/table")
-        get(base + "/previews")
-        post(base + "/hint")
-        post(base + "/move", {"move": "build nowhere"})
-        post(base + "/move", {"move": move})
-        get(base + "/table")
-        post(base + "/undo")
-        get(base)
-        post(base + "/resign")
-        get(base)
-    store.close()
-    return out
+def _responses(session: GameSession, tmp_path: Path, name: str) -> list[Response]:
+    return page_responses(
+        session, tmp_path, name, bad_moves=("build nowhere",), public_move=_quiet_move(session)
+    )
 
 
 @pytest.fixture

@@ -11,15 +11,11 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
-from solotable.web.app import create_app
+from tests.web.twins import Response, page_responses
 
 SEED = 4
-ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
 SAFE = ("look:", "endurance:", "diving:")
 """Moves that turn up no card, so both twins may play them and still look alike."""
 
@@ -58,38 +54,11 @@ def _hidden(session: GameSession) -> list[int]:
     return [c for c, up in zip(s.hand, s.up, strict=True) if c >= 0 and not up]  # type: ignore[attr-defined]
 
 
-def _responses(session: GameSession, tmp_path: Path, name: str) -> list[tuple[str, int, bytes]]:
-    store = Store(tmp_path / f"{name}.db")
-    app = create_app(store)
-    app.state.tables.adopt(session)
-    out: list[tuple[str, int, bytes]] = []
-    with TestClient(app) as c:
-        base = f"/games/{session.id}"
-
-        def get(path: str) -> None:
-            r = c.get(path)
-            out.append((path, r.status_code, r.content))
-
-        def post(path: str, data: dict[str, str] | None = None) -> None:
-            r = c.post(path, data=data or {}, headers=ORIGIN)
-            out.append((f"POST {path} {data}", r.status_code, r.content))
-
-        get(base)
-        get(base + "/table")
-        get(base + "/previews")
-        post(base + "/hint")
-        post(base + "/move", {"move": "id:o9"})
-        post(base + "/move", {"move": "cap:nobody"})
-        legal = [m[1] for m in session.legal_moves(0) if m[1].startswith(SAFE)]
-        post(base + "/move", {"move": legal[0]})
-        get(base + "/table")
-        get(base + "/previews")
-        post(base + "/undo")
-        get(base)
-        post(base + "/resign")
-        get(base)
-    store.close()
-    return out
+def _responses(session: GameSession, tmp_path: Path, name: str) -> list[Response]:
+    legal = [m[1] for m in session.legal_moves(0) if m[1].startswith(SAFE)]
+    return page_responses(
+        session, tmp_path, name, bad_moves=("id:o9", "cap:nobody"), public_move=legal[0]
+    )
 
 
 def test_responses_are_byte_identical_whatever_the_hidden_deal(tmp_path: Path) -> None:

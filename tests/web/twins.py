@@ -1,0 +1,66 @@
+"""One walk over every endpoint the game page uses, for the byte-identical-response tests.
+
+Each game's secrets test builds two sessions with the same public history and different
+hidden cards, then compares what this walk gets from each: the page, the fragment, the
+score previews, a hint, bad moves, a move whose result is public, undo and resign.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from solotable.core.session import GameSession
+from solotable.core.store import Store
+from solotable.web.app import create_app
+
+ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
+Response = tuple[str, int, bytes]
+
+
+def page_responses(
+    session: GameSession,
+    tmp_path: Path,
+    name: str,
+    *,
+    bad_moves: tuple[str, ...] = (),
+    public_move: str | None = None,
+    full: bool = True,
+) -> list[Response]:
+    """What a browser gets on each endpoint of ``session``'s page, in order.
+
+    ``full=False`` stops after the three read-only requests (page, fragment, previews).
+    """
+    store = Store(tmp_path / f"{name}.db")
+    app = create_app(store)
+    app.state.tables.adopt(session)
+    out: list[Response] = []
+    with TestClient(app) as c:
+        base = f"/games/{session.id}"
+
+        def get(path: str) -> None:
+            r = c.get(path)
+            out.append((path, r.status_code, r.content))
+
+        def post(path: str, data: dict[str, str] | None = None) -> None:
+            r = c.post(path, data=data or {}, headers=ORIGIN)
+            out.append((f"POST {path} {data}", r.status_code, r.content))
+
+        get(base)
+        get(base + "/table")
+        get(base + "/previews")
+        if full:
+            post(base + "/hint")
+            for move in bad_moves:
+                post(base + "/move", {"move": move})
+            if public_move is not None:
+                post(base + "/move", {"move": public_move})
+            get(base + "/table")
+            get(base + "/previews")
+            post(base + "/undo")
+            get(base)
+            post(base + "/resign")
+            get(base)
+    store.close()
+    return out
