@@ -36,6 +36,8 @@ HELP = """[bold]Commands[/bold]
   [cyan]help[/cyan]          this text
   [cyan]quit[/cyan]          leave; the game is kept (continue with solotable play --continue)"""
 
+FOLD_CHANCE_AFTER = 2
+"""Chance outcomes shown in a row before the rest are folded into a count."""
 COMMANDS = ("moves", "hint", "undo", "info", "log", "save", "board", "resign", "help", "quit")
 COMPACT_AFTER = 30
 END_CHOICES = {"a": "again", "again": "again", "c": "chooser", "chooser": "chooser"}
@@ -99,9 +101,20 @@ class TerminalPlay:
             self.console.print(s.game.render(s.observation(s.viewer)))
 
     def show_events(self, events: list[Event]) -> None:
-        for e in events:
+        """Print what happened; a long run of chance outcomes (a refill's twenty dice) is
+        folded to its first line and a count, since the game's own event sums it up."""
+        run = 0
+        for i, e in enumerate(events):
             if e.kind == "end":
                 continue  # the result is printed once, by finish()
+            run = run + 1 if e.kind == "chance" else 0
+            if run > FOLD_CHANCE_AFTER:
+                more = 1
+                while i + more < len(events) and events[i + more].kind == "chance":
+                    more += 1
+                if run == FOLD_CHANCE_AFTER + 1:
+                    self.console.print(f"[dim]… and {more} more (type log to see them)[/dim]")
+                continue
             style = {"move": "bold", "undo": "yellow", "resign": "red"}.get(e.kind, "dim")
             if e.kind == "move" and e.player is not None and e.player != self.session.viewer:
                 style = "magenta"
