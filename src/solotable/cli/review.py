@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from solotable.cli.advice import amount
+from solotable.core.advice import amount
 from solotable.core.errors import RecordError
 from solotable.core.record import Record, game_of, record_from_doc
 from solotable.core.review import Review, review_record

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from solotable.cli.advice import hint_lines
+from solotable.core.advice import hint_lines
 from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.savefile import write_save

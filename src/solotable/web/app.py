@@ -26,6 +26,7 @@ from markdown_it import MarkdownIt
 from starlette.concurrency import run_in_threadpool
 
 import solotable
+from solotable.core.advice import value_text
 from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
 from solotable.core.store import Store
@@ -259,7 +260,11 @@ def create_app(store: Store | None = None) -> FastAPI:
         obs = session.observation(table.seat)
         reason = hint_reason(session.game, obs, table.seat, h.action, names)
         ply = int(session.public_summary().get("ply", 0))
-        table.hint = Hint(h.notation, h.words, reason, ply)
+        notation = {a: n for a, n, _ in session.legal_moves(table.seat)}
+        ranked = tuple(
+            (notation.get(c.action, "?"), value_text(c), c.reason) for c in h.candidates[:3]
+        )
+        table.hint = Hint(h.notation, h.words, reason, ply, ranked)
 
     def do_undo(table: Table, form: dict[str, str]) -> None:
         table.session.undo(table.seat)

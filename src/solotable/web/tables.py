@@ -29,12 +29,17 @@ class TableError(SolotableError):
 
 @dataclass
 class Hint:
-    """A hint as shown: the move, in notation and words, and why it is good."""
+    """A hint as shown: the move, in notation and words, and why it is good.
+
+    ``candidates`` are the search's best moves, best first, as ``(notation, value, reason)``
+    in words (``+2.5 ± 1.0 points ahead at the end``), so the player sees how close the
+    alternatives are."""
 
     notation: str
     words: str
     reason: str
     ply: int
+    candidates: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass
