@@ -175,3 +175,12 @@ def test_an_agent_can_play_a_solo_seat_and_it_does_not_count(tmp_path):
     play_out(s)
     r = s.result()
     assert r is not None and r.score_key is None and not r.counted
+
+
+def test_game_ids_are_unguessable_and_never_read_as_an_option() -> None:
+    """An id is typed on the command line (``export ID FILE``): it never starts with - or _."""
+    from solotable.core.session import new_game_id
+
+    ids = {new_game_id() for _ in range(2000)}
+    assert len(ids) == 2000
+    assert all(i[0].isalnum() and len(i) >= 21 for i in ids)

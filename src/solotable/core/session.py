@@ -40,6 +40,17 @@ from solotable.core.store import MoveRow, Store
 __all__ = ["Event", "GameSession", "Hint", "Result", "Seat", "SessionError", "UndoRefused"]
 
 
+def new_game_id() -> str:
+    """An unguessable game id (128 random bits) that starts with a letter or digit.
+
+    Players type ids (``solotable export ID``); one starting with ``-`` reads as an option.
+    """
+    while True:
+        game_id = secrets.token_urlsafe(16)
+        if game_id[0].isalnum():
+            return game_id
+
+
 class GameSession:
     """One game being played; see ``docs``/``session_contract.md`` for the contract."""
 
@@ -57,7 +68,7 @@ class GameSession:
         n = game.num_players()
         if len(seats) != n:
             raise SessionError(f"{game.name} has {n} seat(s), got {len(seats)}")
-        self.id = session_id or secrets.token_urlsafe(16)
+        self.id = session_id or new_game_id()
         self.game = game
         self.seats = tuple(seats)
         self.lock = threading.RLock()
