@@ -186,9 +186,6 @@ class _Stop(KeyboardInterrupt):
     """SIGTERM, delivered the way Ctrl-C is so that one path handles both."""
 
 
-_HELD = {signal.SIGINT, signal.SIGTERM}
-
-
 def run(
     spec: RunSpec,
     *,
@@ -213,10 +210,20 @@ def run(
     todo = [i for i in range(spec.games) if i not in done]
     outcome = RunOutcome({}, len(done), spec.games)
 
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        raise _Stop()
+    # A signal that arrives while a game is being kept and counted waits until that is
+    # done, so a stop never leaves a record the journal and the summary do not count. (The
+    # handler always runs in the main thread, whichever thread the kernel chose.)
+    busy = [False]
+    held: list[int] = []
 
-    old = signal.signal(signal.SIGTERM, on_term)
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        if busy[0]:
+            held.append(signum)
+            return
+        raise _Stop() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    old = signal.signal(signal.SIGTERM, on_signal)
+    old_int = signal.signal(signal.SIGINT, on_signal)
     try:
         for r in iter_games(
             spec.game,
@@ -228,16 +235,16 @@ def run(
             time_budget=spec.time_budget,
             keep_record=folder is not None,
         ):
-            # Ctrl-C and SIGTERM wait while a game is kept and counted, so a graceful
-            # stop never leaves a record that the journal and the summary do not count.
-            mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+            busy[0] = True
             try:
                 if folder is not None:
                     folder.keep(r)
                 accumulate(acc, r)
                 outcome.done += 1
             finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+                busy[0] = False
+            if held:
+                raise _Stop() if held[0] == signal.SIGTERM else KeyboardInterrupt()
             if progress:
                 progress(1)
     except _Stop:
@@ -248,6 +255,7 @@ def run(
         outcome.error = e
     finally:
         signal.signal(signal.SIGTERM, old)
+        signal.signal(signal.SIGINT, old_int)
         if folder is not None:
             folder.close()
     outcome.summary = acc.summary()
