@@ -64,3 +64,11 @@ def page_responses(
             get(base)
     store.close()
     return out
+
+
+def assert_same_responses(ra: list[Response], rb: list[Response], hidden: str) -> None:
+    """The twins got the same statuses and byte-identical bodies on every request;
+    ``hidden`` names what differed between them, for the failure message."""
+    assert [r[:2] for r in ra] == [r[:2] for r in rb]
+    for (what, _, body_a), (_, _, body_b) in zip(ra, rb, strict=True):
+        assert body_a == body_b, f"{what} differs between two deals of the {hidden}"
