@@ -229,3 +229,15 @@ def test_mini_divercity_phone_width(browser: Any, live_server: Any, shots: Path)
     page.screenshot(path=str(shots / "mini-divercity-phone.png"), full_page=True)
     context.close()
     assert errors == []
+
+
+def test_mini_divercity_hand_above_the_fold(page: Any, live_server: Any) -> None:
+    """At 1280×800 (a common laptop) the whole table a turn needs — the prompt, the
+    scale, the Islands, the Divers and the Lagoon and Ocean cards — fits without scrolling."""
+    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
+    page.goto(f"{live_server.url}/games/{table.id}")
+    for part in (".prompt-bar", ".scale", ".islands", ".divers", ".hand-row .card"):
+        box = page.locator(part).last.bounding_box()
+        assert box is not None, part
+        assert box["y"] + box["height"] <= 800, f"{part} ends at {box['y'] + box['height']:.0f}px"
+    assert page.errors == []
