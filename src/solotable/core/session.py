@@ -14,6 +14,7 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from solotable.core.agent import Agent, Turn
@@ -21,10 +22,10 @@ from solotable.core.errors import IllegalActionError, RecordError, SolotableErro
 from solotable.core.events import Event
 from solotable.core.game import Game, Observation
 from solotable.core.players import CHANCE
-from solotable.core.record import Record, rebuild, record_of, result_of
+from solotable.core.record import Record, rebuild, record_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import overrun, turn_budget
-from solotable.core.seal import seal, unseal
+from solotable.core.seal import unseal
 from solotable.core.sessionparts import (
     Hint,
     Ply,
@@ -32,8 +33,17 @@ from solotable.core.sessionparts import (
     Seat,
     SessionError,
     UndoRefused,
+    advise,
     chance_visibility,
     decision_visible,
+    ply_events,
+)
+from solotable.core.sessionsave import (
+    final_result,
+    finished_fields,
+    move_rows,
+    saved_actions,
+    session_row,
 )
 from solotable.core.store import MoveRow, Store
 
@@ -126,22 +136,16 @@ class GameSession:
         """The stored game, with its seats, levels, clocks and turn as they were."""
         saved = store.load(session_id)
         row = saved.row
-        secret = unseal(row["sealed"])
-        game = load_game(row["game"], **row["options"])
-        seats = [Seat(s.get("agent")) for s in row["seats"]]
         session = cls(
-            game,
-            seats,
-            int(secret["seed"]),
+            load_game(row["game"], **row["options"]),
+            [Seat(s.get("agent")) for s in row["seats"]],
+            int(unseal(row["sealed"])["seed"]),
             store=store,
             session_id=row["id"],
             clocks=row["clocks"],
             started=row["started"],
         )
-        actions = [
-            m.action if m.action is not None else unseal(m.sealed or "") for m in saved.moves
-        ]
-        session._replay(actions, saved.moves)
+        session._replay(saved_actions(saved.moves), saved.moves)
         session._events = list(saved.events)
         session.status = row["status"]
         session.hints = row["hints"]
@@ -302,14 +306,7 @@ class GameSession:
         """The human ``seat`` plays ``move`` (an id or notation); chance then resolves."""
         with self.lock:
             self._check_turn(seat, human=True)
-            state = self.state
-            if isinstance(move, str):
-                action = state.parse_move(move)
-            else:
-                reason = state.illegal_reason(move)
-                if reason is not None:
-                    raise IllegalActionError(move, reason)
-                action = move
+            action = self._action_of(move)
             return self._decide(seat, action, self._last_hint == (self.ply, action))
 
     def step_agent(self) -> list[Event]:
@@ -335,28 +332,13 @@ class GameSession:
         """
         with self.lock:
             self._check_turn(seat, human=True)
-            s = self.state
             mine = None if move is None else self._action_of(move)
-            name = self.game.info.hint_agent
-            adviser = make_agent(name, self.game, seat, (self._seed + 31 * self.ply) % 2**31)
-            turn = Turn.for_state(s, seat, None)
-            include = () if mine is None else (mine,)
-            ranked = adviser.analyse(turn, 3, include)
-            action = ranked[0].action if ranked else adviser.act(turn)
-            self._last_hint = (self.ply, action)
+            hint = advise(self.game, self.state, seat, (self._seed + 31 * self.ply) % 2**31, mine)
+            self._last_hint = (self.ply, hint.action)
             self.hints += 1
             if self.store is not None:
                 self.store.write_step(self.id, [], [], {"hints": self.hints})
-            best = ranked[:3]  # analyse puts the included move after the k best
-            judged = next((c for c in ranked if c.action == mine), None)
-            return Hint(
-                action,
-                s.action_to_string(action),
-                s.describe_action(action),
-                name.partition(":")[0],
-                tuple(best),
-                judged,
-            )
+            return hint
 
     def _action_of(self, move: int | str) -> int:
         """A legal action from an id or notation (IllegalActionError otherwise)."""
@@ -370,9 +352,7 @@ class GameSession:
     def undo(self, seat: int) -> list[Event]:
         """Take back moves to ``seat``'s previous decision, unless something was revealed."""
         with self.lock:
-            self._check_seat(seat)
-            if not self.seats[seat].human:
-                raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+            self._check_human(seat)
             if self.is_over():
                 raise UndoRefused("the game is over")
             cut = next(
@@ -403,11 +383,9 @@ class GameSession:
 
     def resign(self, seat: int) -> list[Event]:
         with self.lock:
-            self._check_seat(seat)
+            self._check_human(seat)
             if self.is_over():
                 raise SessionError("the game is over")
-            if not self.seats[seat].human:
-                raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
             self.forfeit = {"player": seat, "reason": "resigned"}
             text = f"{self.seat_name(seat)} resigned"
             events = [self._stamp(Event(0, 0, "resign", seat, text, {}))]
@@ -421,12 +399,15 @@ class GameSession:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise SessionError(f"no seat {seat!r} in {self.game.name}")
 
-    def _check_turn(self, seat: int, human: bool) -> None:
+    def _check_human(self, seat: int) -> None:
         self._check_seat(seat)
+        if not self.seats[seat].human:
+            raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+
+    def _check_turn(self, seat: int, human: bool) -> None:
+        (self._check_human if human else self._check_seat)(seat)
         if self.is_over():
             raise SessionError("the game is over")
-        if human and not self.seats[seat].human:
-            raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
         if self.to_move() != seat:
             raise SessionError(f"it is not seat {seat}'s turn")
 
@@ -487,21 +468,12 @@ class GameSession:
         self._pending = []
         if not emit:
             return ply
-        at = len(state.history) - 1
-        if who == CHANCE:
-            if public:
-                self._pending.append(Event(0, at, "chance", None, words, {"notation": notation}))
-        else:
-            name = self.seat_name(who)
-            if forced:
-                name += " (only legal move)"
-            text = f"{name}: {words}" if public else f"{name} made a move you cannot see"
-            data = {"notation": notation, "words": words} if public else {}
-            self._pending.append(Event(0, at, "move", who, text, data))
         assert before is not None
-        for e in self.game.events(before, state.observation(viewer), viewer):
-            self._pending.append(Event(0, at, e.kind, e.player, e.text, e.data))
-        self._pending = [self._stamp(e) for e in self._pending]
+        name = "" if who == CHANCE else self.seat_name(who)
+        after = state.observation(viewer)
+        at = len(state.history) - 1
+        found = ply_events(self.game, ply, name, before, after, viewer, at=at)
+        self._pending = [self._stamp(e) for e in found]
         return ply
 
     def _stamp(self, e: Event) -> Event:
@@ -511,29 +483,16 @@ class GameSession:
         return stamped
 
     def _finish(self, status: str) -> list[Event]:
-        state, viewer = self.state, self.viewer
         self.status = status
-        res = result_of(state, self.forfeit)
-        has_human = any(s.human for s in self.seats)
-        key = state.best_score_key() if has_human else None
-        decisions = [p for p in self._plies if p.who == viewer and not p.forced]
-        hinted = sum(p.hinted for p in decisions)
-        counted = key is not None and status == "finished" and hinted * 2 <= len(decisions)
-        previous = None
-        if key is not None and self.store is not None:
-            previous = self.store.best(key, exclude=self.id)
-        score = float(res["scores"][viewer])
-        self._result = Result(
+        self._result = final_result(
+            self.state,
             status,
-            str(res["outcome"]),
-            [float(x) for x in res["scores"]],
-            [float(x) for x in res["returns"]],
             self.forfeit,
-            key,
-            counted,
-            previous,
-            counted and (previous is None or score > previous),
-            self.hints,
+            has_human=any(s.human for s in self.seats),
+            viewer=self.viewer,
+            plies=self._plies,
+            hints=self.hints,
+            best=None if self.store is None else partial(self.store.best, exclude=self.id),
         )
         return [
             self._stamp(
@@ -542,35 +501,14 @@ class GameSession:
         ]
 
     def _row(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "options": dict(self.game.options),
-            "seats": [{"agent": s.agent} for s in self.seats],
-            "status": self.status,
-            "started": self.started,
-            "updated": time.time(),
-            "ply": 0,
-            "clocks": self.clocks,
-            "sealed": seal({"seed": self._seed}),
-        }
+        return session_row(
+            self.id, self.game, self.seats, self.status, self.started, self.clocks, self._seed
+        )
 
     def _commit(self, from_ply: int, events: list[Event], truncate: bool = False) -> None:
         """Save the plies from ``from_ply`` on, the events and the game row: one transaction."""
         if self.store is None:
             return
-        moves = [
-            MoveRow(
-                i,
-                p.notation if p.public else None,
-                None if p.public else seal(p.notation),
-                p.who,
-                p.think,
-                p.hinted,
-                p.at,
-            )
-            for i, p in enumerate(self._plies[from_ply:], start=from_ply)
-        ]
         update: dict[str, Any] = {
             "status": self.status,
             "updated": time.time(),
@@ -579,15 +517,7 @@ class GameSession:
             "hints": self.hints,
             "undos": self.undos,
         }
-        res = self._result
-        if res is not None:
-            update.update(
-                ended=time.time(),
-                result=res.to_dict(),
-                score=res.scores[self.viewer],
-                score_key=res.score_key,
-                counts=res.counted,
-                won=res.returns[self.viewer] > 0,
-                stats=self.state.stats(),
-            )
+        if self._result is not None:
+            update.update(finished_fields(self._result, self.viewer, self.state.stats()))
+        moves = move_rows(self._plies, from_ply)
         self.store.write_step(self.id, moves, events, update, from_ply if truncate else None)

@@ -10,9 +10,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from solotable.core.agent import Candidate
+from solotable.core.agent import Candidate, Turn
 from solotable.core.errors import SolotableError
-from solotable.core.game import Observation, State
+from solotable.core.events import Event
+from solotable.core.game import Game, Observation, State
+from solotable.core.players import CHANCE
+from solotable.core.registry import make_agent
 
 MAX_OUTCOMES_TESTED = 300
 """Chance nodes with more outcomes are assumed to reveal, and to stay sealed."""
@@ -138,3 +141,59 @@ def _after(state: State, action: int, viewer: int) -> Observation:
     probe = state.clone()
     probe.apply_legal_action(action)
     return probe.observation(viewer)
+
+
+def advise(game: Game, state: State, seat: int, seed: int, mine: int | None) -> Hint:
+    """What the game's hint agent would play, its next best moves and, with ``mine``,
+    how that move compares.
+
+    The turn has no time budget, so the hint agent's fixed budget (depth,
+    samples) decides: the same position and seed always get the same hint.
+    """
+    name = game.info.hint_agent
+    adviser = make_agent(name, game, seat, seed)
+    turn = Turn.for_state(state, seat, None)
+    ranked = adviser.analyse(turn, 3, () if mine is None else (mine,))
+    action = ranked[0].action if ranked else adviser.act(turn)
+    best = ranked[:3]  # analyse puts the included move after the k best
+    judged = next((c for c in ranked if c.action == mine), None)
+    return Hint(
+        action,
+        state.action_to_string(action),
+        state.describe_action(action),
+        name.partition(":")[0],
+        tuple(best),
+        judged,
+    )
+
+
+def ply_events(
+    game: Game,
+    ply: Ply,
+    name: str,
+    before: Observation,
+    after: Observation,
+    viewer: int,
+    *,
+    at: int,
+) -> list[Event]:
+    """What the viewer is told of one applied ply (unstamped): the move in words when
+    it may know it, then the game's own events computed from its two observations.
+
+    ``name`` is how the mover is called ("you", "player 1 (hard)"); empty for chance.
+    """
+    out: list[Event] = []
+    if ply.who == CHANCE:
+        if ply.public:
+            out.append(Event(0, at, "chance", None, ply.words, {"notation": ply.notation}))
+    else:
+        if ply.forced:
+            name += " (only legal move)"
+        public = ply.public
+        text = f"{name}: {ply.words}" if public else f"{name} made a move you cannot see"
+        data = {"notation": ply.notation, "words": ply.words} if public else {}
+        out.append(Event(0, at, "move", ply.who, text, data))
+    out += [
+        Event(0, at, e.kind, e.player, e.text, e.data) for e in game.events(before, after, viewer)
+    ]
+    return out
