@@ -190,14 +190,18 @@ def run(
     spec: RunSpec,
     *,
     num_players: int,
-    jobs: int = 1,
+    jobs: int | None = 1,
     folder: RunFolder | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> RunOutcome:
     """Play the run's missing games, streaming each into the summary (and the folder).
 
     Ctrl-C or SIGTERM stops it: the games in hand are finished and kept, and the
     outcome says which signal stopped it; the caller prints the partial summary.
+    ``backend``, ``address`` and ``jobs`` say where the games are played
+    (:func:`~solotable.core.simulation.iter_games`); they do not change the games.
     """
     acc = SummaryAccumulator(spec.game, spec.agents, spec.seed, num_players)
     done: set[int] = set()
@@ -234,6 +238,8 @@ def run(
             jobs=jobs,
             time_budget=spec.time_budget,
             keep_record=folder is not None,
+            backend=backend,
+            address=address,
         ):
             busy[0] = True
             try:

@@ -1,0 +1,210 @@
+"""Simulations on Ray (``solotable[ray]``): the same games as the local pool, on a cluster.
+
+``iter_games(..., backend="ray")`` comes here. The run's games are cut into batches
+(:func:`ray_chunk_size`: thousands of games per task for big runs, so Ray's per-task cost
+of a millisecond or so is lost in seconds of play), at most two tasks per worker are in
+flight (memory stays flat), and results are yielded in game order as tasks finish
+(``ray.wait``). Each game's seeds depend only on its index, and the summary's sums are
+exact, so a run gives the same summary here as in the local pool.
+
+Ray is imported only here, and only when a run asks for it: ``solotable`` starts without
+it, and ``--backend ray`` without it is a one-line user error.
+
+A stop (Ctrl-C, or SIGTERM turned into ``KeyboardInterrupt`` by ``core.simrun``) cancels
+the tasks: those not started are dropped, those running stop after their current game
+and hand back the games they finished, which are yielded before the interrupt is raised
+again — no finished game is lost, and ``--resume`` plays the rest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from types import ModuleType
+from typing import Any
+
+from solotable.core.errors import SolotableError
+from solotable.core.simulation import GameResult, play_chunk
+
+MAX_TASK_GAMES = 2_000
+"""Games per task at most: at ~10–30 ms a game, a task of 2,000 is 20–60 s of play,
+against ~1 ms of Ray overhead per task (see docs/benchmarks.md, "Simulation scaling")."""
+MAX_TASK_GAMES_WITH_RECORDS = 50
+"""With ``--records`` each result carries its record (kilobytes): smaller tasks keep the
+results in flight small."""
+TASKS_PER_WORKER = 8
+"""Tasks per worker over a run: enough that a slow task does not leave workers idle."""
+POLL_SECONDS = 0.2
+"""``ray.wait`` returns at least this often so that signal handlers run."""
+INSTALL_HINT = "--backend ray needs Ray: pip install 'solotable[ray]'"
+
+
+class RayBackendError(SolotableError):
+    """Ray missing, a cluster that cannot be reached, or a worker or node lost."""
+
+
+def import_ray() -> ModuleType:
+    """The ``ray`` module, or a one-line error saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise RayBackendError(INSTALL_HINT) from None
+    return ray
+
+
+def ray_chunk_size(games: int, workers: int, keep_record: bool = False) -> int:
+    """Games per task: ``TASKS_PER_WORKER`` tasks per worker, capped (see the constants)."""
+    cap = MAX_TASK_GAMES_WITH_RECORDS if keep_record else MAX_TASK_GAMES
+    per_task = -(-games // max(1, workers * TASKS_PER_WORKER))
+    return max(1, min(cap, per_task))
+
+
+def _ray_chunk(
+    game_name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    seed: int,
+    indices: Sequence[int],
+    time_budget: float | None,
+    keep: bool,
+) -> list[GameResult]:
+    """A Ray task: a batch of games. Cancelled while running (``ray.cancel`` raises
+    ``KeyboardInterrupt`` in the task), it returns the games it finished."""
+    done: list[GameResult] = []
+    with contextlib.suppress(KeyboardInterrupt):
+        play_chunk(game_name, options, specs, seed, indices, time_budget, keep, done)
+    return done
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+@contextlib.contextmanager
+def ray_session(address: str | None, workers: int | None) -> Iterator[ModuleType]:
+    """Ray, connected for the run: an existing connection is used as it is; otherwise
+    a local Ray is started (``address`` None) or the cluster at ``address`` is joined,
+    and shut down at the end. Quiet on stdout, its files in a temporary folder removed
+    afterwards, and the caller's SIGINT/SIGTERM handlers kept (``ray.init`` replaces
+    the SIGTERM one)."""
+    ray = import_ray()
+    if ray.is_initialized():
+        yield ray
+        return
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    kwargs: dict[str, Any] = {
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": logging.ERROR,
+    }
+    tmp: str | None = None
+    if address is None:
+        tmp = tempfile.mkdtemp(prefix="solotable-ray-")
+        kwargs.update(
+            num_cpus=workers or os.cpu_count() or 1,
+            _temp_dir=tmp,
+            object_store_memory=200 * 2**20,
+        )
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        try:
+            ray.init(address=address, **kwargs)
+        except (ConnectionError, RuntimeError, ValueError, TimeoutError) as e:
+            where = f"at {address}" if address else "locally"
+            raise RayBackendError(f"cannot start Ray {where}: {_first_line(e)}") from None
+        finally:
+            for s, h in handlers.items():
+                signal.signal(s, h)
+        yield ray
+    finally:
+        with contextlib.suppress(Exception):
+            ray.shutdown()
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _get(ray: ModuleType, ref: Any) -> list[GameResult]:
+    """A task's games; a game's own error re-raised as the local pool raises it."""
+    try:
+        result: list[GameResult] = ray.get(ref)
+    except ray.exceptions.TaskCancelledError:
+        raise
+    except ray.exceptions.RayTaskError as e:
+        cause = getattr(e, "cause", None)
+        if isinstance(cause, Exception):
+            raise cause from None
+        raise RayBackendError(f"a Ray task failed: {_first_line(e)}") from None
+    except ray.exceptions.RayError as e:
+        raise RayBackendError(f"Ray: {type(e).__name__}: {_first_line(e)}") from None
+    return result
+
+
+def ray_games(
+    game_name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    indices: Sequence[int],
+    seed: int,
+    *,
+    workers: int | None,
+    time_budget: float | None,
+    keep_record: bool,
+    address: str | None,
+) -> Iterator[GameResult]:
+    """Play games ``indices`` in Ray tasks; yield the results in game order."""
+    with ray_session(address, workers) as ray:
+        if workers is None:
+            workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = ray_chunk_size(len(indices), workers, keep_record)
+        batches = (list(indices[i : i + size]) for i in range(0, len(indices), size))
+        task = ray.remote(num_cpus=1)(_ray_chunk)
+        window = 2 * workers
+        running: dict[Any, int] = {}  # task → its batch number
+        ready: dict[int, list[GameResult]] = {}  # finished, waiting for earlier batches
+        submitted = following = 0
+
+        def submit(batch: list[int]) -> None:
+            nonlocal submitted
+            args = (game_name, options, specs, seed, batch, time_budget, keep_record)
+            running[task.remote(*args)] = submitted
+            submitted += 1
+
+        try:
+            while True:
+                room = window - len(running) - len(ready)
+                for batch in islice(batches, max(0, room)):
+                    submit(batch)
+                if not running:
+                    break
+                done, _ = ray.wait(list(running), num_returns=1, timeout=POLL_SECONDS)
+                for ref in done:
+                    ready[running.pop(ref)] = _get(ray, ref)
+                while following in ready:
+                    yield from ready.pop(following)
+                    following += 1
+        except KeyboardInterrupt:
+            # Stop: drop what has not started; what is running hands back its finished games.
+            for ref in running:
+                ray.cancel(ref, force=False)
+            for ref, k in running.items():
+                # A task cancelled before it started, or lost: its games are played on --resume.
+                with contextlib.suppress(ray.exceptions.TaskCancelledError, RayBackendError):
+                    ready[k] = _get(ray, ref)
+            running.clear()
+            for k in sorted(ready):
+                yield from ready.pop(k)
+            raise
+        finally:
+            for ref in running:
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
+
+
+__all__ = ["RayBackendError", "import_ray", "ray_chunk_size", "ray_games", "ray_session"]
