@@ -1,6 +1,8 @@
 """Simulations on Ray (``solotable[ray]``): the same games as the local pool, on a cluster.
 
-``iter_games(..., backend="ray")`` comes here. The run's games are cut into batches
+``iter_games(..., backend="ray")`` comes here with its batch function (a game-agnostic
+map over game indices, so that this module needs nothing from ``core.simulation``). The
+run's games are cut into batches
 (:func:`ray_chunk_size`: thousands of games per task for big runs, so Ray's per-task cost
 of a millisecond or so is lost in seconds of play), at most two tasks per worker are in
 flight (memory stays flat), and results are yielded in game order as tasks finish
@@ -24,13 +26,14 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from solotable.core.errors import SolotableError
-from solotable.core.simulation import GameResult, play_chunk
+
+T = TypeVar("T")
 
 MAX_TASK_GAMES = 2_000
 """Games per task at most: at ~10–30 ms a game, a task of 2,000 is 20–60 s of play,
@@ -63,23 +66,6 @@ def ray_chunk_size(games: int, workers: int, keep_record: bool = False) -> int:
     cap = MAX_TASK_GAMES_WITH_RECORDS if keep_record else MAX_TASK_GAMES
     per_task = -(-games // max(1, workers * TASKS_PER_WORKER))
     return max(1, min(cap, per_task))
-
-
-def _ray_chunk(
-    game_name: str,
-    options: dict[str, Any],
-    specs: Sequence[str],
-    seed: int,
-    indices: Sequence[int],
-    time_budget: float | None,
-    keep: bool,
-) -> list[GameResult]:
-    """A Ray task: a batch of games. Cancelled while running (``ray.cancel`` raises
-    ``KeyboardInterrupt`` in the task), it returns the games it finished."""
-    done: list[GameResult] = []
-    with contextlib.suppress(KeyboardInterrupt):
-        play_chunk(game_name, options, specs, seed, indices, time_budget, keep, done)
-    return done
 
 
 def _first_line(e: BaseException) -> str:
@@ -130,10 +116,10 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[ModuleType
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _get(ray: ModuleType, ref: Any) -> list[GameResult]:
+def _get(ray: ModuleType, ref: Any) -> list[Any]:
     """A task's games; a game's own error re-raised as the local pool raises it."""
     try:
-        result: list[GameResult] = ray.get(ref)
+        result: list[Any] = ray.get(ref)
     except ray.exceptions.TaskCancelledError:
         raise
     except ray.exceptions.RayTaskError as e:
@@ -146,34 +132,32 @@ def _get(ray: ModuleType, ref: Any) -> list[GameResult]:
     return result
 
 
-def ray_games(
-    game_name: str,
-    options: dict[str, Any],
-    specs: Sequence[str],
+def ray_batches(
+    play: Callable[..., list[T]],
+    common: tuple[Any, ...],
     indices: Sequence[int],
-    seed: int,
     *,
     workers: int | None,
-    time_budget: float | None,
     keep_record: bool,
     address: str | None,
-) -> Iterator[GameResult]:
-    """Play games ``indices`` in Ray tasks; yield the results in game order."""
+) -> Iterator[T]:
+    """``play(batch, *common)`` over batches of ``indices`` in Ray tasks; the items yielded
+    in order. ``play`` is a module-level function (workers import it) that returns the
+    items it finished when a cancel interrupts it (``KeyboardInterrupt``)."""
     with ray_session(address, workers) as ray:
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = ray_chunk_size(len(indices), workers, keep_record)
         batches = (list(indices[i : i + size]) for i in range(0, len(indices), size))
-        task = ray.remote(num_cpus=1)(_ray_chunk)
+        task = ray.remote(num_cpus=1)(play)
         window = 2 * workers
         running: dict[Any, int] = {}  # task → its batch number
-        ready: dict[int, list[GameResult]] = {}  # finished, waiting for earlier batches
+        ready: dict[int, list[T]] = {}  # finished, waiting for earlier batches
         submitted = following = 0
 
         def submit(batch: list[int]) -> None:
             nonlocal submitted
-            args = (game_name, options, specs, seed, batch, time_budget, keep_record)
-            running[task.remote(*args)] = submitted
+            running[task.remote(batch, *common)] = submitted
             submitted += 1
 
         try:
@@ -207,4 +191,4 @@ def ray_games(
                     ray.cancel(ref, force=True)
 
 
-__all__ = ["RayBackendError", "import_ray", "ray_chunk_size", "ray_games", "ray_session"]
+__all__ = ["RayBackendError", "import_ray", "ray_batches", "ray_chunk_size", "ray_session"]

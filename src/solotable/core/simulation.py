@@ -8,6 +8,7 @@ the agents themselves are deterministic (fixed-depth search, not time-based).
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import traceback
 from collections import deque
@@ -137,6 +138,23 @@ def _play_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     return play_chunk(*args)
 
 
+def _ray_task(
+    indices: list[int],
+    game_name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    seed: int,
+    time_budget: float | None,
+    keep: bool,
+) -> list[GameResult]:
+    """A Ray task: a batch of games. Cancelled while running (``ray.cancel`` raises
+    ``KeyboardInterrupt`` in the task), it returns the games it finished."""
+    done: list[GameResult] = []
+    with contextlib.suppress(KeyboardInterrupt):
+        play_chunk(game_name, options, specs, seed, indices, time_budget, keep, done)
+    return done
+
+
 def _quiet_worker() -> None:
     """Workers leave Ctrl-C and SIGTERM to the parent, which stops the run cleanly
     (finishing and keeping the games in hand) instead of every process dying with
@@ -186,14 +204,11 @@ def iter_games(
     if backend == "ray":
         from solotable.core import simray  # Ray is imported only when asked for
 
-        yield from simray.ray_games(
-            game_name,
-            options,
-            specs,
+        yield from simray.ray_batches(
+            _ray_task,
+            (game_name, options, specs, seed, time_budget, keep_record),
             indices,
-            seed,
             workers=jobs,
-            time_budget=time_budget,
             keep_record=keep_record,
             address=address,
         )
