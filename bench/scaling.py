@@ -20,9 +20,11 @@ games on a 100-core cluster.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -123,32 +125,32 @@ def table(rows: list[dict[str, Any]], before: str, after: str) -> str:
     return "\n".join(lines)
 
 
-def _empty() -> float:
-    return 0.0
-
-
-def _games(k: int) -> float:
-    """k Dice Miner games in a task; the seconds spent playing them."""
-    start = time.perf_counter()
-    play_chunk("dice-miner", {}, AGENTS, 0, range(k), None, False)
-    return time.perf_counter() - start
+def _task(k: int) -> tuple[int, float, float]:
+    """k Dice Miner games in a task; the worker's pid and when the task began and ended."""
+    start = time.time()
+    if k:
+        play_chunk("dice-miner", {}, AGENTS, 0, range(k), None, False)
+    return os.getpid(), start, time.time()
 
 
 def ray_overhead(workers: int = 2, tasks: int = 400) -> dict[str, float]:
-    """Seconds of worker time per task that are not play: ``workers × wall / tasks`` minus
-    the time a task spent in its games, for empty tasks and tasks of 1, 10 and 100 games."""
+    """Ray's cost per task: the median gap, in a worker, between the end of one task and the
+    start of the next while tasks are queued (dispatch, result hand-back). Gaps rather than
+    throughput, so that a worker slowed by other load or the last task's tail do not count
+    as overhead. Empty tasks and tasks of 1, 10 and 100 games."""
     out: dict[str, float] = {}
     with simray.ray_session(None, workers) as ray:
-        empty = ray.remote(num_cpus=1)(_empty)
-        ray.get([empty.remote() for _ in range(50)])  # warm the workers
-        wall = timed(lambda: ray.get([empty.remote() for _ in range(tasks)]))
-        out["empty"] = workers * wall / tasks
-        games = ray.remote(num_cpus=1)(_games)
-        for k in (1, 10, 100):
-            n = max(workers * 4, tasks // k)
-            start = time.perf_counter()
-            played = sum(ray.get([games.remote(k) for _ in range(n)]))
-            out[f"k={k}"] = (workers * (time.perf_counter() - start) - played) / n
+        task = ray.remote(num_cpus=1)(_task)
+        ray.get([task.remote(0) for _ in range(50)])  # warm the workers
+        for k in (0, 1, 10, 100):
+            n = max(workers * 10, tasks // max(1, k))
+            spans: dict[int, list[tuple[float, float]]] = {}
+            for pid, t0, t1 in ray.get([task.remote(k) for _ in range(n)]):
+                spans.setdefault(pid, []).append((t0, t1))
+            gaps = sorted(
+                b[0] - a[1] for s in spans.values() for a, b in itertools.pairwise(sorted(s))
+            )
+            out["empty" if k == 0 else f"k={k}"] = gaps[len(gaps) // 2]
     return out
 
 
@@ -196,11 +198,16 @@ def main() -> None:
     if args.overhead:
         before = load()
         over = ray_overhead()
-        per_game = 1000 * timed(lambda: play("dice-miner", 200)) / 200
         for k, v in over.items():
             print(f"Ray overhead per task, {k}: {1000 * v:.2f} ms")
-        print(f"load {before} → {load()}; {machine()}")
-        print(projection(per_game, max(over.values())))
+        o = max(over.values())
+        for game in GAMES:
+            play(game, 10)
+            cpu = time.process_time()
+            play(game, 200)
+            print(f"\n{game} ({AGENTS[0]}):")
+            print(projection(1000 * (time.process_time() - cpu) / 200, o))
+        print(f"\nload {before} → {load()}; {machine()}")
         return
     before = load()
     rows = measure(args.games, not args.no_ray)
