@@ -10,15 +10,16 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 
 import pytest
 
 from solotable.cli.main import main
 from solotable.core import simrun
 from solotable.core.errors import UnknownNameError
-from solotable.core.simrun import RunFolder, RunSpec
+from solotable.core.simrun import JOURNAL, RunFolder, RunSpec
 from solotable.core.simulation import GameFailed, iter_games, play_one
-from tests.core.test_simrun import ROOT
+from tests.core.test_simrun import ROOT, cli
 
 pytestmark = pytest.mark.xdist_group("ray")
 
@@ -131,3 +132,30 @@ def test_a_failing_game_is_named_not_a_remote_traceback(ray_local):
             )
         with pytest.raises(UnknownNameError, match="unknown agent 'nosuch'"):
             list(iter_games("dice-miner", {}, ["nosuch"], range(4), 0, backend=backend, jobs=jobs))
+
+
+def test_sigterm_on_a_cluster_keeps_finished_games_and_stdout_stays_json(tmp_path, ray_local):
+    """A real process joins the module's Ray with --address; SIGTERM: exit 143, the partial
+    summary on stdout (parseable: no Ray noise), every finished game kept; resumed locally,
+    the summary is the uninterrupted run's."""
+    address = ray_local.get_runtime_context().gcs_address
+    runs = tmp_path / "runs"
+    args = ["simulate", "dice-miner", "--agents", "heuristic", "-n", "120", "--seed", "3"]
+    p = cli(*args, "--json", "--backend", "ray", "--address", address, "--records", str(runs))
+    journal = runs / JOURNAL
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and p.poll() is None:
+        if journal.exists() and journal.read_text().count("\n") >= 5:
+            break
+        time.sleep(0.05)
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=90)
+    assert p.returncode == 128 + signal.SIGTERM, err
+    assert "Traceback" not in err and "--resume" in err
+    partial = json.loads(out)
+    assert partial["partial"] is True and 5 <= partial["games"] < 120
+    assert journal.read_text().count("\n") == len(list(runs.glob("*.json"))) == partial["games"]
+    folder = RunFolder.open(runs)
+    resumed = simrun.run(folder.spec, num_players=1, folder=folder)
+    whole = simrun.run(RunSpec("dice-miner", {}, ["heuristic"], 120, 3), num_players=1)
+    assert resumed.summary == whole.summary
