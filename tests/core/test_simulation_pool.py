@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from solotable.core.batches import guided_batches
 from solotable.core.registry import load_game
-from solotable.core.simray import MAX_TASK_GAMES, MAX_TASK_GAMES_WITH_RECORDS, ray_chunk_size
-from solotable.core.simulation import chunk_size, iter_games, play_one
+from solotable.core.simray import MAX_TASK_GAMES
+from solotable.core.simulation import MAX_POOL_BATCH, iter_games, play_one
 
 SOLO = ("mini-divercity", "dice-miner", "51st-state")
 
@@ -31,8 +32,21 @@ def test_every_backend_path_yields_the_same_results_in_order():
     assert list(iter_games(*args, jobs=2)) == one == list(iter_games(*args, jobs=None))
 
 
-def test_batch_sizes():
-    assert chunk_size(2000, 2) == 50 and chunk_size(100, 2) == 6 and chunk_size(3, 8) == 1
-    assert ray_chunk_size(10**7, 100) == MAX_TASK_GAMES  # thousands of games per task
-    assert ray_chunk_size(10**7, 100, keep_record=True) == MAX_TASK_GAMES_WITH_RECORDS
-    assert ray_chunk_size(2000, 2) == 125 and ray_chunk_size(5, 2) == 1
+@pytest.mark.parametrize(
+    ("games", "workers", "cap", "floor"),
+    [(2000, 2, MAX_POOL_BATCH, 1), (10**6, 100, MAX_TASK_GAMES, 8), (5, 2, 50, 8), (37, 3, 4, 1)],
+)
+def test_guided_batches_cover_the_run_big_first_small_last(games, workers, cap, floor):
+    batches = list(guided_batches(range(games), workers, cap, floor))
+    assert [i for b in batches for i in b] == list(range(games))
+    sizes = [len(b) for b in batches]
+    assert sizes == sorted(sizes, reverse=True) and max(sizes) <= cap
+    assert sizes[-1] <= max(floor, 1) and min(sizes[:-1] or [floor]) >= floor
+    if games >= 4 * workers * cap:
+        assert sizes[0] == cap  # big runs: full batches (thousands of games for Ray)
+    assert len(batches) <= games // cap + 4 * workers * (1 + games.bit_length())
+
+
+def test_a_big_ray_run_has_thousands_of_games_per_task():
+    assert MAX_TASK_GAMES >= 1000
+    assert len(next(guided_batches(range(10**7), 100, MAX_TASK_GAMES, 8))) == MAX_TASK_GAMES

@@ -2,12 +2,12 @@
 
 ``iter_games(..., backend="ray")`` comes here with its batch function (a game-agnostic
 map over game indices, so that this module needs nothing from ``core.simulation``). The
-run's games are cut into batches
-(:func:`ray_chunk_size`: thousands of games per task for big runs, so Ray's per-task cost
-of a millisecond or so is lost in seconds of play), at most two tasks per worker are in
-flight (memory stays flat), and results are yielded in game order as tasks finish
-(``ray.wait``). Each game's seeds depend only on its index, and the summary's sums are
-exact, so a run gives the same summary here as in the local pool.
+run's games are cut into batches (``core.batches``: thousands of games per task for big
+runs, so Ray's per-task cost of a few milliseconds is lost in seconds of play; smaller ones
+at the end), at most two tasks per worker are in flight (memory stays flat), and results
+are yielded in game order as tasks finish (``ray.wait``). Each game's seeds depend only on
+its index, and the summary's sums are exact, so a run gives the same summary here as in
+the local pool.
 
 Ray is imported only here, and only when a run asks for it: ``solotable`` starts without
 it, and ``--backend ray`` without it is a one-line user error.
@@ -31,6 +31,7 @@ from itertools import islice
 from types import ModuleType
 from typing import Any, TypeVar
 
+from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError
 
 T = TypeVar("T")
@@ -41,8 +42,9 @@ against ~1 ms of Ray overhead per task (see docs/benchmarks.md, "Simulation scal
 MAX_TASK_GAMES_WITH_RECORDS = 50
 """With ``--records`` each result carries its record (kilobytes): smaller tasks keep the
 results in flight small."""
-TASKS_PER_WORKER = 8
-"""Tasks per worker over a run: enough that a slow task does not leave workers idle."""
+MIN_TASK_GAMES = 8
+"""Games per task at least (but the last): the run's last tasks shrink (guided batches,
+``core.batches``) down to this."""
 POLL_SECONDS = 0.2
 """``ray.wait`` returns at least this often so that signal handlers run."""
 INSTALL_HINT = "--backend ray needs Ray: pip install 'solotable[ray]'"
@@ -59,13 +61,6 @@ def import_ray() -> ModuleType:
     except ImportError:
         raise RayBackendError(INSTALL_HINT) from None
     return ray
-
-
-def ray_chunk_size(games: int, workers: int, keep_record: bool = False) -> int:
-    """Games per task: ``TASKS_PER_WORKER`` tasks per worker, capped (see the constants)."""
-    cap = MAX_TASK_GAMES_WITH_RECORDS if keep_record else MAX_TASK_GAMES
-    per_task = -(-games // max(1, workers * TASKS_PER_WORKER))
-    return max(1, min(cap, per_task))
 
 
 def _first_line(e: BaseException) -> str:
@@ -147,8 +142,8 @@ def ray_batches(
     with ray_session(address, workers) as ray:
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        size = ray_chunk_size(len(indices), workers, keep_record)
-        batches = (list(indices[i : i + size]) for i in range(0, len(indices), size))
+        cap = MAX_TASK_GAMES_WITH_RECORDS if keep_record else MAX_TASK_GAMES
+        batches = guided_batches(indices, workers, cap, MIN_TASK_GAMES)
         task = ray.remote(num_cpus=1)(play)
         window = 2 * workers
         running: dict[Any, int] = {}  # task → its batch number
@@ -191,4 +186,4 @@ def ray_batches(
                     ray.cancel(ref, force=True)
 
 
-__all__ = ["RayBackendError", "import_ray", "ray_batches", "ray_chunk_size", "ray_session"]
+__all__ = ["RayBackendError", "import_ray", "ray_batches", "ray_session"]
