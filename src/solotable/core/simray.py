@@ -12,10 +12,10 @@ the local pool.
 Ray is imported only here, and only when a run asks for it: ``solotable`` starts without
 it, and ``--backend ray`` without it is a one-line user error.
 
-A stop (Ctrl-C, or SIGTERM turned into ``KeyboardInterrupt`` by ``core.simrun``) cancels
-the tasks: those not started are dropped, those running stop after their current game
-and hand back the games they finished, which are yielded before the interrupt is raised
-again — no finished game is lost, and ``--resume`` plays the rest.
+A stop (Ctrl-C, or SIGTERM turned into ``KeyboardInterrupt`` by ``core.simrun``) stops
+the tasks (:class:`StopFlag`): those not started return at once, those running stop after
+their current game and hand back the games they finished, which are yielded before the
+interrupt is raised again — no finished game is lost, and ``--resume`` plays the rest.
 """
 
 from __future__ import annotations
@@ -26,15 +26,15 @@ import os
 import shutil
 import signal
 import tempfile
+import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any
 
 from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError
-
-T = TypeVar("T")
 
 MAX_TASK_GAMES = 2_000
 """Games per task at most: at ~10–30 ms a game, a task of 2,000 is 20–60 s of play,
@@ -47,6 +47,8 @@ MIN_TASK_GAMES = 8
 ``core.batches``) down to this."""
 POLL_SECONDS = 0.2
 """``ray.wait`` returns at least this often so that signal handlers run."""
+STOP_POLL_SECONDS = 0.5
+"""A task looks whether the run was stopped at most this often (and before its first game)."""
 INSTALL_HINT = "--backend ray needs Ray: pip install 'solotable[ray]'"
 
 
@@ -115,8 +117,6 @@ def _get(ray: ModuleType, ref: Any) -> list[Any]:
     """A task's games; a game's own error re-raised as the local pool raises it."""
     try:
         result: list[Any] = ray.get(ref)
-    except ray.exceptions.TaskCancelledError:
-        raise
     except ray.exceptions.RayTaskError as e:
         cause = getattr(e, "cause", None)
         if isinstance(cause, Exception):
@@ -127,33 +127,80 @@ def _get(ray: ModuleType, ref: Any) -> list[Any]:
     return result
 
 
+class StopFlag:
+    """Whether the run was stopped, as seen from a task: the run's stop actor exists.
+
+    A stop is cooperative rather than ``ray.cancel``: cancelling a task as it completes
+    can abort the driver inside Ray (seen with Ray 2.60 under load: "Tried to complete
+    task that was not pending"). Tasks look between games, at most every
+    ``STOP_POLL_SECONDS`` (one lookup, ~1 ms), and at their start, so queued tasks
+    return at once and running ones after their current game."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.next_look = 0.0
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if now < self.next_look:
+            return False
+        self.next_look = now + STOP_POLL_SECONDS
+        try:
+            import_ray().get_actor(self.name)
+        except ValueError:
+            return False
+        return True
+
+
+class _StopSignal:
+    """The stop actor: its existence is the signal (it has nothing to do)."""
+
+    def ping(self) -> bool:
+        return True
+
+
+def _task(play: Callable[..., None], batch: list[int], stop: str, *common: Any) -> list[Any]:
+    """A Ray task: ``play`` over a batch until done or stopped; the items it finished."""
+    done: list[Any] = []
+    play(batch, *common, done=done, should_stop=StopFlag(stop))
+    return done
+
+
 def ray_batches(
-    play: Callable[..., list[T]],
+    play: Callable[..., None],
     common: tuple[Any, ...],
     indices: Sequence[int],
     *,
     workers: int | None,
     keep_record: bool,
     address: str | None,
-) -> Iterator[T]:
-    """``play(batch, *common)`` over batches of ``indices`` in Ray tasks; the items yielded
-    in order. ``play`` is a module-level function (workers import it) that returns the
-    items it finished when a cancel interrupts it (``KeyboardInterrupt``)."""
+) -> Iterator[Any]:
+    """``play(batch, *common, done=list, should_stop=callable)`` over batches of
+    ``indices`` in Ray tasks; the items appended to ``done`` yielded in order. ``play`` is
+    a module-level function (workers import it) that returns early once ``should_stop()``
+    is true."""
     with ray_session(address, workers) as ray:
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         cap = MAX_TASK_GAMES_WITH_RECORDS if keep_record else MAX_TASK_GAMES
         batches = guided_batches(indices, workers, cap, MIN_TASK_GAMES)
-        task = ray.remote(num_cpus=1)(play)
+        task = ray.remote(num_cpus=1)(_task)
+        stop_name = f"solotable-stop-{uuid.uuid4().hex}"
+        stopper: list[Any] = []
         window = 2 * workers
         running: dict[Any, int] = {}  # task → its batch number
-        ready: dict[int, list[T]] = {}  # finished, waiting for earlier batches
+        ready: dict[int, list[Any]] = {}  # finished, waiting for earlier batches
         submitted = following = 0
 
         def submit(batch: list[int]) -> None:
             nonlocal submitted
-            running[task.remote(batch, *common)] = submitted
+            running[task.remote(play, batch, stop_name, *common)] = submitted
             submitted += 1
+
+        def stop_tasks() -> None:
+            if not stopper:
+                actor = ray.remote(num_cpus=0)(_StopSignal)
+                stopper.append(actor.options(name=stop_name).remote())
 
         try:
             while True:
@@ -169,21 +216,25 @@ def ray_batches(
                     yield from ready.pop(following)
                     following += 1
         except KeyboardInterrupt:
-            # Stop: drop what has not started; what is running hands back its finished games.
-            for ref in running:
-                ray.cancel(ref, force=False)
-            for ref, k in running.items():
-                # A task cancelled before it started, or lost: its games are played on --resume.
-                with contextlib.suppress(ray.exceptions.TaskCancelledError, RayBackendError):
-                    ready[k] = _get(ray, ref)
-            running.clear()
+            # Stop: tasks not started return at once, running ones after their current game
+            # with the games they finished, which are kept. (A second Ctrl-C stops waiting.)
+            stop_tasks()
+            while running:
+                done, _ = ray.wait(list(running), num_returns=1, timeout=POLL_SECONDS)
+                for ref in done:
+                    k = running.pop(ref)
+                    with contextlib.suppress(RayBackendError):  # lost: played on --resume
+                        ready[k] = _get(ray, ref)
             for k in sorted(ready):
                 yield from ready.pop(k)
             raise
         finally:
-            for ref in running:
+            if running:  # closed early, or an error: leave nothing running
                 with contextlib.suppress(Exception):
-                    ray.cancel(ref, force=True)
+                    stop_tasks()
+            for actor in stopper:
+                with contextlib.suppress(Exception):
+                    ray.kill(actor)
 
 
-__all__ = ["RayBackendError", "import_ray", "ray_batches", "ray_session"]
+__all__ = ["RayBackendError", "StopFlag", "import_ray", "ray_batches", "ray_session"]
