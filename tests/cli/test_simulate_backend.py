@@ -55,3 +55,14 @@ def test_ray_is_not_imported_when_solotable_starts():
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV)
     assert p.returncode == 0 and p.stdout.strip() == "[]", p.stderr
+
+
+def test_an_address_nobody_answers_on_is_one_line_at_once(capsys):
+    """Ray itself would retry for minutes; a closed port is refused before ray.init."""
+    pytest.importorskip("ray", reason="ray is not installed: pip install 'solotable[ray]'")
+    argv = ["simulate", "dice-miner", "-n", "2", "--json", "--backend", "ray"]
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--address", "127.0.0.1:1"])
+    cap = capsys.readouterr()
+    assert e.value.code == 2 and cap.out == ""
+    assert "--address 127.0.0.1:1: cannot reach a Ray cluster there" in cap.err

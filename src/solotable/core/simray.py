@@ -25,6 +25,7 @@ import logging
 import os
 import shutil
 import signal
+import socket
 import tempfile
 import time
 import uuid
@@ -38,7 +39,7 @@ from solotable.core.errors import SolotableError
 
 MAX_TASK_GAMES = 2_000
 """Games per task at most: at ~10–30 ms a game, a task of 2,000 is 20–60 s of play,
-against ~1 ms of Ray overhead per task (see docs/benchmarks.md, "Simulation scaling")."""
+against a few ms of Ray overhead per task (docs/benchmarks.md, "Simulation scaling")."""
 MAX_TASK_GAMES_WITH_RECORDS = 50
 """With ``--records`` each result carries its record (kilobytes): smaller tasks keep the
 results in flight small."""
@@ -70,6 +71,21 @@ def _first_line(e: BaseException) -> str:
     return text.splitlines()[0] if text else type(e).__name__
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a ``host:port`` (or ``ray://host:port``) nobody answers on: Ray itself
+    would retry for minutes, writing warnings. Other forms (``auto``) are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise RayBackendError(
+            f"--address {address}: cannot reach a Ray cluster there ({reason})"
+        ) from None
+
+
 @contextlib.contextmanager
 def ray_session(address: str | None, workers: int | None) -> Iterator[ModuleType]:
     """Ray, connected for the run: an existing connection is used as it is; otherwise
@@ -88,7 +104,9 @@ def ray_session(address: str | None, workers: int | None) -> Iterator[ModuleType
         "logging_level": logging.ERROR,
     }
     tmp: str | None = None
-    if address is None:
+    if address is not None:
+        check_reachable(address)
+    else:
         tmp = tempfile.mkdtemp(prefix="solotable-ray-")
         kwargs.update(
             num_cpus=workers or os.cpu_count() or 1,
