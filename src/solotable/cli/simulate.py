@@ -40,7 +40,7 @@ JobsOption = Annotated[
 BackendOption = Annotated[
     str,
     typer.Option(
-        help="Where games are played: local (a process pool) or ray (solotable[ray]).",
+        help=r"Where games are played: local (a process pool) or ray (solotable\[ray] extra).",
     ),
 ]
 AddressOption = Annotated[
