@@ -27,6 +27,48 @@ from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game
 from solotable.core.simrun import RunFolder, RunSpec
+from solotable.core.simulation import BACKENDS
+
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=100_000,
+        help="Worker processes (default 1; with --backend ray, every CPU of the cluster).",
+    ),
+]
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        help=r"Where games are played: local (a process pool) or ray (solotable\[ray] extra).",
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: the cluster's address (default: start a local Ray)."),
+]
+
+
+def check_backend(backend: str, address: str | None, jobs: int | None) -> None:
+    """Refuse a bad ``--backend``/``--address``/``--jobs`` before any game is played
+    (one line, exit 2), and a missing Ray with its install hint. Also for ``compare``
+    and ``sweep``, which take the same options."""
+    if backend not in BACKENDS:
+        raise UnknownNameError(
+            f"--backend: unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}"
+        )
+    if backend == "local":
+        if address is not None:
+            raise UnknownNameError("--address is for --backend ray")
+        if jobs is not None and jobs > 256:
+            raise UnknownNameError(f"--jobs: at most 256 local processes, got {jobs}")
+        return
+    if address is not None and not address.strip():
+        raise UnknownNameError("--address: empty address")
+    from solotable.core.simray import import_ray
+
+    import_ray()
+
 
 SetOption = Annotated[
     list[str] | None,
@@ -56,7 +98,9 @@ def register(
             int | None,
             typer.Option(min=0, max=2**63 - 1, help="Seed of the whole run (default 0)."),
         ] = None,
-        jobs: Annotated[int, typer.Option(min=1, max=256, help="Worker processes.")] = 1,
+        jobs: JobsOption = None,
+        backend: BackendOption = "local",
+        address: AddressOption = None,
         settings: SetOption = None,
         records: Annotated[
             Path | None,
@@ -77,6 +121,7 @@ def register(
         game is kept at once, Ctrl-C or SIGTERM prints the summary of the games done, and
         --resume DIR plays only the missing games.
         """
+        check_backend(backend, address, jobs)
         if time_budget is not None and not 0 < time_budget <= 86_400:
             raise UnknownNameError(f"--time: expected seconds in (0, 86400], got {time_budget}")
         folder: RunFolder | None = None
@@ -135,6 +180,8 @@ def register(
                 jobs=jobs,
                 folder=folder,
                 progress=lambda k: progress.advance(task, k),
+                backend=backend,
+                address=address,
             )
         summary = outcome.summary
         summary["options"] = dict(g.options)

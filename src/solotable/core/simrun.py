@@ -190,14 +190,18 @@ def run(
     spec: RunSpec,
     *,
     num_players: int,
-    jobs: int = 1,
+    jobs: int | None = 1,
     folder: RunFolder | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> RunOutcome:
     """Play the run's missing games, streaming each into the summary (and the folder).
 
     Ctrl-C or SIGTERM stops it: the games in hand are finished and kept, and the
     outcome says which signal stopped it; the caller prints the partial summary.
+    ``backend``, ``address`` and ``jobs`` say where the games are played
+    (:func:`~solotable.core.simulation.iter_games`); they do not change the games.
     """
     acc = SummaryAccumulator(spec.game, spec.agents, spec.seed, num_players)
     done: set[int] = set()
@@ -213,10 +217,14 @@ def run(
     # A signal that arrives while a game is being kept and counted waits until that is
     # done, so a stop never leaves a record the journal and the summary do not count. (The
     # handler always runs in the main thread, whichever thread the kernel chose.)
+    # The signals received, in order: a library the run calls (Ray) may re-raise the
+    # interrupt as a plain KeyboardInterrupt, so the type of the exception is not enough.
     busy = [False]
     held: list[int] = []
+    received: list[int] = []
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
         if busy[0]:
             held.append(signum)
             return
@@ -234,6 +242,8 @@ def run(
             jobs=jobs,
             time_budget=spec.time_budget,
             keep_record=folder is not None,
+            backend=backend,
+            address=address,
         ):
             busy[0] = True
             try:
@@ -247,10 +257,11 @@ def run(
                 raise _Stop() if held[0] == signal.SIGTERM else KeyboardInterrupt()
             if progress:
                 progress(1)
-    except _Stop:
-        outcome.stopped_by = signal.SIGTERM
-    except KeyboardInterrupt:
-        outcome.stopped_by = signal.SIGINT
+    except KeyboardInterrupt as e:
+        if received:
+            outcome.stopped_by = received[0]
+        else:
+            outcome.stopped_by = signal.SIGTERM if isinstance(e, _Stop) else signal.SIGINT
     except RunError as e:
         outcome.error = e
     finally:
