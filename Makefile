@@ -6,7 +6,8 @@ BIN := $(VENV)/bin
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 # Two stamps: playing installs only what playing needs; testing adds the dev tools and the
 # `rl` extra (NumPy, Gymnasium, PettingZoo, OpenSpiel), whose adapters `make test` checks,
-# and the `ray` extra (the `--backend ray` test starts a small local Ray).
+# and the `ray` extra (the `--backend ray` test starts a small local Ray), and `parquet`
+# (pyarrow) for the Parquet results files.
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
@@ -26,7 +27,7 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet]'
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
