@@ -30,6 +30,7 @@ from typing import Any
 
 from solotable.core.accumulate import SummaryAccumulator
 from solotable.core.errors import SolotableError
+from solotable.core.results import ResultsError
 from solotable.core.simulation import GameResult, accumulate, iter_games, record_name, write_atomic
 from solotable.core.untrusted import parse_json, read_json, shorten
 
@@ -272,7 +273,7 @@ def run(
             outcome.stopped_by = received[0]
         else:
             outcome.stopped_by = signal.SIGTERM if isinstance(e, _Stop) else signal.SIGINT
-    except SolotableError as e:  # a record, journal or --out write that failed
+    except (RunError, ResultsError) as e:  # a record, journal or --out write that failed
         outcome.error = e
     finally:
         signal.signal(signal.SIGTERM, old)
