@@ -1,0 +1,346 @@
+"""``solotable report``: results files → one self-contained HTML page, through the CLI."""
+
+from __future__ import annotations
+
+import csv
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from solotable.cli.main import app, main
+from tests.lab.factory import duel_rows, solo_rows, write
+
+runner = CliRunner()
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def _base(rng, i):
+    win = i % 5 < 3  # 60% wins, the same games in both variants
+    return {
+        "score_0": 10 + (i * 7) % 11,
+        "stat.result": "win" if win else "loss",
+        "stat.cause": "" if win else ("flood" if i % 2 else "fire"),
+    }
+
+
+def _shift(delta):
+    """The baseline's games with ``delta`` added to every score, ±1 alternating noise."""
+
+    def make(rng, i):
+        row = _base(rng, i)
+        row["score_0"] += delta + (1 if i % 2 else -1)
+        return row
+
+    return make
+
+
+def _harder(rng, i):
+    row = _base(rng, i)
+    if i % 5 == 2:  # a third of the wins become losses: 60% → 40%
+        row["stat.result"], row["stat.cause"] = "loss", "riot"
+    return row
+
+
+def report(tmp_path: Path, *files: Path, extra: tuple[str, ...] = ()):
+    out = tmp_path / "report.html"
+    r = runner.invoke(app, ["report", *map(str, files), "-o", str(out), *extra])
+    return r, out
+
+
+def exit_2(argv: list[str], capsys) -> str:
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.fixture
+def solo(tmp_path: Path) -> Path:
+    rows = solo_rows(
+        "mini-divercity",
+        [("default", _base), ("big", _shift(5)), ("same", _shift(0)), ("preset=hard", _harder)],
+        200,
+    )
+    return write(tmp_path / "solo.csv", rows)
+
+
+def test_solo_report_has_every_section_and_the_significant_changes(tmp_path, solo):
+    r, out = report(tmp_path, solo)
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    for title in (
+        "Score distribution",
+        "Win rate",
+        "Change against the baseline",
+        "Game length",
+        "Breakdown by cause",
+        "What changed significantly",
+    ):
+        assert title in html
+    assert html.count("<svg") == 5  # scores, win rate, effects, length, cause
+    findings = re.findall(r"<li>(.*?)</li>", html)
+    big = next(f for f in findings if f.startswith("big against default"))
+    assert "200 paired games" in big and "score" in big and "+5.00 [" in big
+    null = next(f for f in findings if f.startswith("same against default"))
+    assert "no metric changed significantly" in null
+    hard = next(f for f in findings if f.startswith("preset=hard against default"))
+    assert "win rate 60.0% → 40.0%, -20.0 pts [" in hard
+    assert "score" not in hard  # the scores are the baseline's
+    # summary table: 200 games per variant, Wilson interval of 120/200
+    assert "<td>60.0% [53.1, 66.5]</td>" in html
+
+
+def test_the_report_is_self_contained_and_deterministic(tmp_path, solo):
+    r1, out = report(tmp_path, solo)
+    first = out.read_bytes()
+    r2, out = report(tmp_path, solo)
+    assert r1.exit_code == r2.exit_code == 0
+    assert out.read_bytes() == first
+    html = first.decode()
+    assert "<script" not in html and "<img" not in html
+    assert not re.search(r"(src|href)=\"(?!#)", html)  # no external resource of any kind
+    assert not re.search(r"url\((?!#)", html)
+    assert "<metadata>" not in html and "<?xml" not in html
+
+
+def test_score_only_solo_game_has_no_win_rate(tmp_path):
+    rows = solo_rows(
+        "dice-miner",
+        [
+            (
+                "default",
+                lambda rng, i: {
+                    "score_0": rng.randint(0, 30),
+                    "stat.band": rng.choice(["low", "mid", "high"]),
+                },
+            )
+        ],
+        50,
+    )
+    r, out = report(tmp_path, write(tmp_path / "dm.csv", rows))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "Win rate" not in html and "Breakdown by band" in html
+    assert "Only one variant: nothing to compare." in html
+    assert html.count("<svg") == 3  # scores, length, band
+
+
+def test_two_player_report_shows_seat_advantage(tmp_path):
+    rows = duel_rows("divercite", [("default", 0.75), ("neutral_first=true", 0.5)], 300)
+    r, out = report(tmp_path, write(tmp_path / "d.csv", rows, players=2))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "Seat advantage" in html and "greedy win rate" in html
+    assert "seat 0 win rate" in html
+    finding = re.search(r"<li>(neutral_first=true against default.*?)</li>", html)
+    assert finding and "seat 0 win rate" in finding.group(1)
+    assert "-2" in finding.group(1)  # 75% → ~50%: a drop of ~25 points
+
+
+def test_sweep_effects_are_paired_per_cell(tmp_path):
+    def cell(goal):
+        return lambda rng, i: {"score_0": 10 + goal + (1 if i % 2 else -1), "stat.result": "loss"}
+
+    variants = [(f"save_goal={g}", cell(g)) for g in (6, 8, 10)]
+    rows = solo_rows("mini-divercity", variants, 40, vary=lambda v: {"save_goal": v[10:]})
+    r, out = report(tmp_path, write(tmp_path / "s.csv", rows))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "swept: save_goal" in html
+    # identical games but for +2/+4 points: differences exact, intervals of width 0
+    assert (
+        "save_goal=8 against save_goal=6 (40 paired games): "
+        "score 16.00 → 18.00, +2.00 [+2.00, +2.00]" in html
+    )
+    assert "+4.00 [+4.00, +4.00]" in html
+
+
+def test_baseline_option_and_an_unknown_one(tmp_path, solo, capsys):
+    r, out = report(tmp_path, solo, extra=("--baseline", "big"))
+    assert r.exit_code == 0
+    assert "default against big (200 paired games)" in out.read_text("utf-8")
+    err = exit_2(
+        ["report", str(solo), "-o", str(tmp_path / "r.html"), "--baseline", "nope"], capsys
+    )
+    assert "--baseline" in err
+
+
+def test_hostile_values_are_escaped(tmp_path):
+    evil = '<script>alert("x")</script>'
+    rows = solo_rows(
+        "mini-divercity",
+        [
+            (
+                evil,
+                lambda rng, i: {
+                    "score_0": i % 9,
+                    "stat.cause": evil if i % 2 else "<b>ok</b>",
+                    "stat.result": "loss",
+                },
+            ),
+            (
+                "$x$ & <i>",
+                lambda rng, i: {"score_0": i % 7, "stat.cause": "&amp;", "stat.result": "win"},
+            ),
+        ],
+        20,
+        agent='random"><img src=x onerror=alert(1)>',
+    )
+    for row in rows:
+        row["game"] = "<h1>game</h1>"
+    r, out = report(tmp_path, write(tmp_path / "evil.csv", rows), extra=("--title", evil))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "<script" not in html and "<img" not in html and "<b>" not in html
+    assert "<i>" not in html and "<h1>game" not in html
+    assert "&lt;script&gt;" in html and "&amp;amp;" in html
+
+
+def test_png_folder_gets_every_figure(tmp_path, solo):
+    r, out = report(tmp_path, solo, extra=("--png", str(tmp_path / "figs")))
+    assert r.exit_code == 0, r.output
+    pngs = sorted(p.name for p in (tmp_path / "figs").glob("*.png"))
+    assert len(pngs) == out.read_text("utf-8").count("<svg") == 5
+    assert all(p.startswith("01-mini-divercity-") for p in pngs)
+    assert (tmp_path / "figs" / pngs[0]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_several_files_and_games_in_one_report(tmp_path, solo):
+    duel = write(tmp_path / "d.csv", duel_rows("divercite", [("default", 0.6)], 30), players=2)
+    r, out = report(tmp_path, solo, duel)
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "<h2>mini-divercity</h2>" in html and "<h2>divercite</h2>" in html
+    assert "830 games from 2 files" in html
+
+
+def test_parquet_input(tmp_path, solo):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.csv as pcsv
+    import pyarrow.parquet as pq
+
+    table = pcsv.read_csv(
+        solo,
+        convert_options=pcsv.ConvertOptions(
+            column_types={"stat.cause": pa.string(), "stat.result": pa.string()},
+            strings_can_be_null=True,
+        ),
+    )
+    pq.write_table(table, tmp_path / "solo.parquet")
+    r1, out = report(tmp_path, tmp_path / "solo.parquet")
+    assert r1.exit_code == 0, r1.output
+    from_parquet = out.read_text("utf-8").replace("solo.parquet", "solo.csv")
+    _, out = report(tmp_path, solo)
+    assert from_parquet == out.read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "the file is empty"),
+        ("a,b\n1,2\n", "not a solotable results file"),
+        ("schema,game\n1,x\n", "not a solotable results file"),
+    ],
+)
+def test_bad_files_exit_2_with_one_line(tmp_path, capsys, content, message):
+    f = tmp_path / "bad.csv"
+    f.write_text(content)
+    assert message in exit_2(["report", str(f), "-o", str(tmp_path / "r.html")], capsys)
+
+
+def _edit(path: Path, column: str, value: str, row: int = 0) -> None:
+    with path.open(newline="") as f:
+        rows = list(csv.reader(f))
+    rows[row + 1][rows[0].index(column)] = value
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        ("schema", "2", "schema 2"),
+        ("score_0", "abc", "score_0"),
+        ("score_0", "nan", "score_0"),
+        ("plies", "-1", "plies"),
+        ("players", "3", "players is 3"),
+    ],
+)
+def test_bad_values_exit_2_naming_line_and_column(tmp_path, capsys, solo, column, value, message):
+    _edit(solo, column, value, row=3)
+    err = exit_2(["report", str(solo), "-o", str(tmp_path / "r.html")], capsys)
+    assert message in err and "line 5" in err
+
+
+def test_missing_column_and_header_only(tmp_path, capsys, solo):
+    with solo.open(newline="") as f:
+        rows = list(csv.reader(f))
+    k = rows[0].index("plies")
+    (tmp_path / "cut.csv").write_text("\n".join(",".join(r[:k] + r[k + 1 :]) for r in rows[:3]))
+    assert "plies" in exit_2(
+        ["report", str(tmp_path / "cut.csv"), "-o", str(tmp_path / "r.html")], capsys
+    )
+    (tmp_path / "head.csv").write_text(",".join(rows[0]) + "\n")
+    err = exit_2(["report", str(tmp_path / "head.csv"), "-o", str(tmp_path / "r.html")], capsys)
+    assert "no games" in err
+
+
+def test_output_paths_are_checked_first(tmp_path, capsys, solo):
+    assert "HTML" in exit_2(["report", str(solo), "-o", str(tmp_path / "r.pdf")], capsys)
+    assert "does not exist" in exit_2(
+        ["report", str(solo), "-o", str(tmp_path / "no" / "r.html")], capsys
+    )
+    (tmp_path / "file").write_text("x")
+    assert "is a file" in exit_2(
+        ["report", str(solo), "-o", str(tmp_path / "r.html"), "--png", str(tmp_path / "file")],
+        capsys,
+    )
+    assert not (tmp_path / "r.html").exists()
+    assert "expected a .csv or .parquet" in exit_2(
+        ["report", str(tmp_path / "x.json"), "-o", str(tmp_path / "r.html")], capsys
+    )
+    assert "cannot read" in exit_2(
+        ["report", str(tmp_path / "missing.csv"), "-o", str(tmp_path / "r.html")], capsys
+    )
+
+
+def test_without_matplotlib_or_pyarrow_one_line_hint(tmp_path, solo):
+    code = (
+        "import sys; sys.modules[{mod!r}] = None\n"
+        "from solotable.cli.main import main\n"
+        "main(['report', {inp!r}, '-o', {out!r}])"
+    )
+    parquet = tmp_path / "x.parquet"
+    parquet.write_bytes(b"PAR1")
+    for mod, inp, needle in (
+        ("matplotlib", str(solo), "pip install 'solotable[lab]'"),
+        ("pyarrow", str(parquet), "needs pyarrow"),
+    ):
+        p = subprocess.run(
+            [sys.executable, "-c", code.format(mod=mod, inp=inp, out=str(tmp_path / "r.html"))],
+            capture_output=True,
+            text=True,
+            env={"PYTHONPATH": SRC},
+            check=False,
+        )
+        assert p.returncode == 2, p.stderr
+        assert needle in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_cli_start_up_does_not_import_matplotlib():
+    code = "import sys, solotable.cli.main; print('matplotlib' in sys.modules)"
+    p = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": SRC},
+        check=True,
+    )
+    assert p.stdout.strip() == "False"
