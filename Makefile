@@ -25,7 +25,7 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,lab]'
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
@@ -61,8 +61,8 @@ bench: $(STAMP)
 test-floors:
 	@test -x $(FLOORS_VENV)/bin/python || $(PYTHON) -m venv $(FLOORS_VENV)
 	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(PYTHON) .ci/floors.py rl > $(FLOORS_VENV)/floors.txt
-	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl]'
+	$(PYTHON) .ci/floors.py rl lab > $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl,lab]'
 	$(FLOORS_VENV)/bin/pytest -n 2 tests/cli tests/core tests/envs tests/web/test_api.py
 
 clean:

@@ -344,3 +344,57 @@ def test_cli_start_up_does_not_import_matplotlib():
         check=True,
     )
     assert p.stdout.strip() == "False"
+
+
+def _with_tty_stderr(args: list[str], tmp_path: Path) -> tuple[int, str, str]:
+    """Run ``solotable ARGS`` with stderr on a pseudo-terminal: (status, stdout, terminal)."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    env = {
+        "PYTHONPATH": SRC,
+        "SOLOTABLE_HOME": str(tmp_path / "home"),
+        "TERM": "xterm",
+        "COLUMNS": "100",
+    }
+    p = subprocess.Popen(
+        [sys.executable, "-m", "solotable", *args], stdout=subprocess.PIPE, stderr=slave, env=env
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out = p.stdout.read() if p.stdout else b""
+    os.close(master)
+    return p.wait(timeout=120), out.decode(), seen.decode(errors="replace")
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path, solo):
+    status, _, terminal = _with_tty_stderr(
+        ["report", str(solo), "-o", str(tmp_path / "r.html")], tmp_path
+    )
+    assert status == 0 and "figures" in terminal and "━" in terminal
+    r, _ = report(tmp_path, solo)  # not a terminal: only the closing line
+    assert "━" not in r.stderr and r.stderr.startswith("wrote ")
+
+
+def test_review_shows_a_progress_bar_on_a_terminal(tmp_path):
+    records = tmp_path / "records"
+    r = runner.invoke(
+        app,
+        ["simulate", "dice-miner", "--agents", "heuristic", "-n", "1", "--records", str(records)],
+    )
+    assert r.exit_code == 0, r.output
+    record = next(records.glob("*.json"))
+    status, out, terminal = _with_tty_stderr(
+        ["review", str(record), "--budget", "samples=1"], tmp_path
+    )
+    assert status == 0, terminal
+    assert "reviewing moves" in terminal and "seat 0:" in out

@@ -110,7 +110,7 @@ def _parquet_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
         pq: Any = importlib.import_module("pyarrow.parquet")
     except ImportError:
         raise ResultsError(
-            f"{shorten(str(path))}: reading Parquet needs pyarrow: pip install 'solotable[lab]'"
+            f"{shorten(str(path))}: reading Parquet needs pyarrow: pip install pyarrow"
         ) from None
     try:
         table = pq.read_table(path)
