@@ -194,7 +194,7 @@ def _effects(a: GameAnalysis) -> MplFigure | None:
 
 def _categories(res: Results, a: GameAnalysis, name: str) -> MplFigure:
     values = a.categories[name]
-    fig, ax = _new((WIDTH, _height(len(a.series)) + 0.3 * (len(values) // 4)))
+    fig, ax = _new((WIDTH - 1.5, max(_height(len(a.series)), 0.2 * len(values) + 0.6)))
     cmap = matplotlib.colormaps.get_cmap("tab20" if len(values) > 10 else "tab10")
     left = [0.0] * len(a.series)
     for j, v in enumerate(values):
@@ -208,13 +208,7 @@ def _categories(res: Results, a: GameAnalysis, name: str) -> MplFigure:
     ax.set_ylim(len(a.series) - 0.5, -0.5)
     ax.set_xlim(0, 100)
     ax.set_xlabel(f"share of games (%) by {_label(name)}")
-    ax.legend(
-        loc="upper center",
-        bbox_to_anchor=(0.5, -0.25 if len(a.series) < 4 else -0.12),
-        ncol=min(4, len(values)),
-        frameon=False,
-        fontsize=8,
-    )
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False, fontsize=8)
     return fig
 
 
