@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 # Two stamps: playing installs only what playing needs; testing adds the dev tools and the
-# `rl` extra (NumPy, Gymnasium, PettingZoo, OpenSpiel), whose adapters `make test` checks.
+# `rl` extra (NumPy, Gymnasium, PettingZoo, OpenSpiel), whose adapters `make test` checks,
+# and `parquet` (pyarrow) for the Parquet results files.
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
@@ -25,7 +26,7 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,lab]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,parquet,lab]'
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 

@@ -31,13 +31,13 @@ from solotable.cli.chooser import (
     enable_completion,
     seats_for,
 )
+from solotable.cli.compare import register as register_compare
 from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
 from solotable.cli.report import register as register_report
 from solotable.cli.review import review
 from solotable.cli.session import TerminalPlay
 from solotable.cli.simulate import register as register_simulate
-from solotable.cli.summary import fmt_ci
 from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
@@ -46,7 +46,6 @@ from solotable.core.registry import agent_names, game_class, game_names, load_ga
 from solotable.core.savefile import is_session_save, load_session, read_save
 from solotable.core.scorebook import data_home
 from solotable.core.session import GameSession, Seat
-from solotable.core.simulation import compare_variants
 from solotable.core.store import Store
 from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
@@ -274,80 +273,7 @@ def play(
 register_simulate(app, console, err_console, _load, _agent_specs)
 
 
-@app.command()
-def compare(
-    game: Annotated[str, typer.Argument(help="Game name.")],
-    variant: Annotated[
-        list[str],
-        typer.Option(
-            "--variant",
-            "-v",
-            help="An option set, e.g. 'preset=hard' or 'save_goal=8,eliminated_limit=4'; "
-            "repeatable. 'default' is the game's defaults. The first is the baseline "
-            "(defaults when only one is given).",
-        ),
-    ],
-    agents: Annotated[str, typer.Option(help="Agent(s), comma-separated: A[,B].")] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", min=2, help="Games per variant.")] = 200,
-    seed: Annotated[int, typer.Option(help="Seed of every run (same games per variant).")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
-    time_budget: Annotated[
-        float | None, typer.Option("--time", help="Seconds per move for search agents.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
-) -> None:
-    """Measure how variants change win rate and score (same seeds for every variant)."""
-    option_sets = [import_data_options(game, _variant_options(v)) for v in variant]
-    if len(option_sets) == 1:
-        option_sets.insert(0, {})
-    loaded = [load_game(game, **o) for o in option_sets]  # validates every variant first
-    specs = _agent_specs(loaded[0], agents)
-    result = compare_variants(
-        game,
-        [dict(g.options) for g in loaded],
-        specs,
-        games,
-        seed,
-        jobs=jobs,
-        time_budget=time_budget,
-        num_players=loaded[0].num_players(),
-    )
-    for row, given in zip(result["variants"], option_sets, strict=True):
-        row["given"] = given
-    if as_json:
-        print(json.dumps(result, ensure_ascii=False))
-        return
-    table = Table(title=f"{game}: {games} games per variant, agent {specs[0]} (95% intervals)")
-    for col in ("variant", "win rate", "change", "mean score", "change"):
-        table.add_column(col)
-    for row in result["variants"]:
-        label = ", ".join(f"{k}={v}" for k, v in row["given"].items()) or "defaults"
-        entry = row["summary"]["agents"][0]
-        rate = fmt_ci(entry["win_rate"], "rate", pct=True) if "win_rate" in entry else "—"
-        table.add_row(
-            escape(label),
-            rate,
-            _fmt_change(row.get("win_rate_change"), pct=True),
-            fmt_ci(entry["mean_score"]),
-            _fmt_change(row.get("mean_score_change")),
-        )
-    console.print(table)
-
-
-def _variant_options(text: str) -> dict[str, str]:
-    text = text.strip()
-    if text in ("", "default", "defaults"):
-        return {}
-    return parse_assignments([p for p in text.split(",") if p.strip()])
-
-
-def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
-    if not entry or entry["diff"] is None:
-        return "baseline" if entry is None else "—"
-    k = 100.0 if pct else 1.0
-    unit = " pts" if pct else ""
-    lo, hi = entry["ci95"]
-    return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]"
+register_compare(app, console, err_console, _load, _agent_specs)
 
 
 @app.command("replay")

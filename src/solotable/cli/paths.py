@@ -64,3 +64,12 @@ def import_data_options(game: str, options: dict[str, str]) -> dict[str, str]:
         if key in datafiles and value and not value.startswith(HASH_PREFIX):
             out[key] = import_data_file(value, f"--set {key}")
     return out
+
+
+def check_results_file(path: Path, what: str = "--out") -> Path:
+    """A results file (``.csv`` or ``.parquet``, pyarrow installed) that can be written,
+    checked before any game is played; else a SolotableError (exit 2, one line)."""
+    from solotable.core.results import check_format
+
+    check_format(path, what)
+    return check_output_file(path, what)

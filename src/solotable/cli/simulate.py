@@ -19,13 +19,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-from solotable.cli.paths import check_output_dir
+from solotable.cli.paths import check_output_dir, check_results_file
 from solotable.cli.summary import print_summary
 from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game
+from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunFolder, RunSpec
 
 SetOption = Annotated[
@@ -70,6 +71,10 @@ def register(
             float | None, typer.Option("--time", help="Seconds per move for search agents.")
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+        out: Annotated[
+            Path | None,
+            typer.Option(help="Also write one row per game to this .csv or .parquet file."),
+        ] = None,
     ) -> None:
         """Play many games between agents and summarise the results.
 
@@ -79,6 +84,8 @@ def register(
         """
         if time_budget is not None and not 0 < time_budget <= 86_400:
             raise UnknownNameError(f"--time: expected seconds in (0, 86400], got {time_budget}")
+        if out is not None:
+            out = check_results_file(out)
         folder: RunFolder | None = None
         if resume is not None:
             given = [
@@ -119,22 +126,29 @@ def register(
             if records is not None:
                 folder = RunFolder.create(records, spec)
         start = time.perf_counter()
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-            disable=not sys.stderr.isatty(),
-        ) as progress:
+        with (
+            Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err_console,
+                transient=True,
+                disable=not sys.stderr.isatty(),
+            ) as progress,
+            maybe_writer(out, g.num_players()) as writer,
+        ):
             task = progress.add_task(escape(spec.game), total=spec.games)
+            context = RunContext(spec.game, spec.options, spec.agents, spec.seed)
             outcome = simrun.run(
                 spec,
                 num_players=g.num_players(),
                 jobs=jobs,
                 folder=folder,
                 progress=lambda k: progress.advance(task, k),
+                on_result=None
+                if writer is None
+                else lambda r: writer.write(result_row(r, context)),
             )
         summary = outcome.summary
         summary["options"] = dict(g.options)

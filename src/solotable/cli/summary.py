@@ -10,10 +10,16 @@ from rich.table import Table
 
 
 def fmt_ci(entry: dict[str, Any], key: str = "mean", pct: bool = False) -> str:
+    """``12.30 [11.9, 12.7]``; what a tiny sample cannot say is said in words
+    (``57.00 (n too small)``), never as a zero-width interval."""
     value = entry.get(key)
     lo, hi = entry.get("ci95", [None, None])
     if value is None:
         return "—"
+    note = entry.get("note")
+    if lo is None or hi is None or note:
+        shown = f"{100 * value:.1f}%" if pct else f"{value:.2f}"
+        return f"{shown} ({note or 'no interval'}, n={entry.get('n', '?')})"
     if pct:
         return f"{100 * value:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
     return f"{value:.2f} [{lo:.2f}, {hi:.2f}]"

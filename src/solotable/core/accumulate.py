@@ -13,12 +13,13 @@ the same summary with any ``--jobs`` and after ``--resume``.
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from solotable.core.stats import mean_interval, welch, wilson
 
 MAX_DISTINCT = 1_000
 """Distinct values kept per category (beyond it they count as ``(other)``)."""
@@ -57,37 +58,18 @@ class Moments:
         return float((Fraction(self.ss) - Fraction(self.s) ** 2 / self.n) / (self.n - 1))
 
     def ci(self) -> dict[str, Any]:
-        """Mean with a normal-approximation 95% interval (as ``mean_ci`` of a list)."""
-        m = self.mean()
-        if m is None:
-            return {"mean": None, "ci95": [None, None], "n": 0}
-        var = self.variance()
-        if var is None:
-            return {"mean": m, "ci95": [m, m], "n": 1}
-        half = 1.96 * math.sqrt(max(var, 0.0) / self.n)
-        return {"mean": m, "ci95": [m - half, m + half], "n": self.n}
-
-
-def wilson(successes: int, n: int) -> dict[str, Any]:
-    """A proportion with its Wilson 95% interval (sound near 0 and 1)."""
-    if n == 0:
-        return {"rate": None, "ci95": [None, None], "n": 0}
-    z = 1.96
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return {"rate": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)], "n": n}
+        """Mean with a Student-t 95% interval (``core.stats.mean_interval``)."""
+        return mean_interval(self.n, self.mean(), self.variance())
 
 
 def difference(a: Moments, b: Moments) -> dict[str, Any]:
-    """``mean(b) - mean(a)`` with a normal-approximation 95% interval (Welch)."""
+    """``mean(b) - mean(a)`` of two independent samples, Welch's t 95% interval."""
     va, vb = a.variance(), b.variance()
     ma, mb = a.mean(), b.mean()
     if va is None or vb is None or ma is None or mb is None:
         return {"diff": None, "ci95": [None, None]}
     d = mb - ma
-    half = 1.96 * math.sqrt(max(va, 0.0) / a.n + max(vb, 0.0) / b.n)
+    half = welch(a.n, ma, va, b.n, mb, vb)
     return {"diff": d, "ci95": [d - half, d + half]}
 
 

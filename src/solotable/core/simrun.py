@@ -89,6 +89,8 @@ def _result_from_line(line: str, source: str, games: int) -> GameResult:
             scores=[float(x) for x in doc["scores"]],
             outcome=str(doc["outcome"]),
             stats={str(k): v for k, v in dict(doc["stats"]).items()},
+            plies=int(doc.get("plies", 0)),  # journals written before plies/seconds
+            seconds=float(doc.get("seconds", 0.0)),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"{source}: damaged journal line ({shorten(str(e))})") from None
@@ -193,8 +195,12 @@ def run(
     jobs: int = 1,
     folder: RunFolder | None = None,
     progress: Callable[[int], None] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> RunOutcome:
     """Play the run's missing games, streaming each into the summary (and the folder).
+
+    ``on_result`` sees every game of the run, those of the journal of a resumed run
+    first (``--out``: the results file holds the whole run).
 
     Ctrl-C or SIGTERM stops it: the games in hand are finished and kept, and the
     outcome says which signal stopped it; the caller prints the partial summary.
@@ -205,6 +211,8 @@ def run(
         for r in folder.finished():
             accumulate(acc, r)
             done.add(r.index)
+            if on_result is not None:
+                on_result(r)
         if progress and done:
             progress(len(done))
     todo = [i for i in range(spec.games) if i not in done]
@@ -240,6 +248,8 @@ def run(
                 if folder is not None:
                     folder.keep(r)
                 accumulate(acc, r)
+                if on_result is not None:
+                    on_result(r)
                 outcome.done += 1
             finally:
                 busy[0] = False
@@ -251,7 +261,7 @@ def run(
         outcome.stopped_by = signal.SIGTERM
     except KeyboardInterrupt:
         outcome.stopped_by = signal.SIGINT
-    except RunError as e:
+    except SolotableError as e:  # a record, journal or --out write that failed
         outcome.error = e
     finally:
         signal.signal(signal.SIGTERM, old)

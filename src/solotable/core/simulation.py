@@ -9,6 +9,7 @@ the agents themselves are deterministic (fixed-depth search, not time-based).
 from __future__ import annotations
 
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -17,10 +18,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from solotable.core.accumulate import Moments, SummaryAccumulator, difference, wilson
+from solotable.core.accumulate import Moments, SummaryAccumulator, difference
+from solotable.core.game import State
+from solotable.core.players import CHANCE
 from solotable.core.record import record_to_json
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_game
+from solotable.core.stats import wilson
 
 
 @dataclass
@@ -36,6 +40,10 @@ class GameResult:
     outcome: str
     stats: dict[str, str | float] = field(default_factory=dict)
     record_json: str | None = None
+    plies: int = 0
+    """Player decisions in the game (chance steps not counted): the game's length."""
+    seconds: float = 0.0
+    """Wall time of the game; never part of a summary (it differs run to run)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -68,6 +76,13 @@ def play_one(
     ]
     clock = game.clock_seconds()
     clocks = [clock] * game.num_players() if clock else None
+    plies = [0]
+
+    def count(state: State, action: int) -> None:
+        if state.current_player() != CHANCE:
+            plies[0] += 1
+
+    start = time.perf_counter()
     state, record = play_game(
         game,
         agents,
@@ -75,7 +90,9 @@ def play_one(
         time_budget=time_budget,
         clocks=clocks,
         move_limit=game.move_seconds(),
+        on_action=count,
     )
+    seconds = time.perf_counter() - start
     return GameResult(
         index=index,
         seed=gseed,
@@ -85,6 +102,8 @@ def play_one(
         outcome=str(record.result["outcome"]) if record.result else state.outcome(),
         stats=dict(state.stats()),
         record_json=record_to_json(record) if keep_record else None,
+        plies=plies[0],
+        seconds=seconds,
     )
 
 
@@ -269,55 +288,8 @@ def per_game_values(results: Sequence[GameResult], agent: int, metric: str) -> l
     return [per_game_value(r, agent, metric) for r in results]
 
 
-def compare_variants(
-    game_name: str,
-    variants: Sequence[dict[str, Any]],
-    agent_specs: Sequence[str],
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    time_budget: float | None = None,
-    num_players: int = 1,
-) -> dict[str, Any]:
-    """Play the same seeds under each option set and report the change from the first.
-
-    Using the same game seeds for every variant (common random numbers) makes
-    the comparison sharper than independent runs of the same size.
-    """
-    rows: list[dict[str, Any]] = []
-    base: dict[str, Moments] = {}
-    for k, options in enumerate(variants):
-        acc = SummaryAccumulator(game_name, agent_specs, seed, num_players)
-        metrics = {"win_rate": Moments(), "mean_score": Moments()}
-        for r in iter_games(
-            game_name, options, agent_specs, range(games), seed, jobs=jobs, time_budget=time_budget
-        ):
-            accumulate(acc, r)
-            for metric, m in metrics.items():
-                m.add(per_game_value(r, 0, metric))
-        summary = acc.summary()
-        row: dict[str, Any] = {"options": dict(options), "summary": summary}
-        for metric, values in metrics.items():
-            if metric == "win_rate" and num_players == 1 and "win_rate" not in summary["agents"][0]:
-                continue
-            if k == 0:
-                base[metric] = values
-            else:
-                row[f"{metric}_change"] = difference(base[metric], values)
-        rows.append(row)
-    return {
-        "game": game_name,
-        "games": games,
-        "seed": seed,
-        "agents": list(agent_specs),
-        "variants": rows,
-    }
-
-
 __all__ = [
     "GameResult",
-    "compare_variants",
     "difference_ci",
     "iter_games",
     "mean_ci",
