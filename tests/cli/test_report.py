@@ -38,6 +38,12 @@ def _shift(delta):
     return make
 
 
+def _plus3(rng, i):
+    row = _base(rng, i)
+    row["score_0"] += 3
+    return row
+
+
 def _harder(rng, i):
     row = _base(rng, i)
     if i % 5 == 2:  # a third of the wins become losses: 60% → 40%
@@ -65,7 +71,13 @@ def exit_2(argv: list[str], capsys) -> str:
 def solo(tmp_path: Path) -> Path:
     rows = solo_rows(
         "mini-divercity",
-        [("default", _base), ("big", _shift(5)), ("same", _shift(0)), ("preset=hard", _harder)],
+        [
+            ("default", _base),
+            ("big", _shift(5)),
+            ("same", _shift(0)),
+            ("preset=hard", _harder),
+            ("plus3", _plus3),
+        ],
         200,
     )
     return write(tmp_path / "solo.csv", rows)
@@ -93,6 +105,8 @@ def test_solo_report_has_every_section_and_the_significant_changes(tmp_path, sol
     hard = next(f for f in findings if f.startswith("preset=hard against default"))
     assert "win rate 60.0% → 40.0%, -20.0 pts [" in hard
     assert "score" not in hard  # the scores are the baseline's
+    plus3 = next(f for f in findings if f.startswith("plus3 against default"))
+    assert re.search(r"score (\S+) → (\S+), \+3\.00 in every pair \(no variation seen", plus3)
     # summary table: 200 games per variant, Wilson interval of 120/200
     assert "<td>60.0% [53.1, 66.5]</td>" in html
 
@@ -146,7 +160,11 @@ def test_two_player_report_shows_seat_advantage(tmp_path):
 
 def test_sweep_effects_are_paired_per_cell(tmp_path):
     def cell(goal):
-        return lambda rng, i: {"score_0": 10 + goal + (1 if i % 2 else -1), "stat.result": "loss"}
+        # the baseline's games, shifted by the goal, noise growing with it
+        return lambda rng, i: {
+            "score_0": 10 + goal + (goal / 6 if i % 2 else -goal / 6),
+            "stat.result": "loss",
+        }
 
     variants = [(f"save_goal={g}", cell(g)) for g in (6, 8, 10)]
     rows = solo_rows("mini-divercity", variants, 40, vary=lambda v: {"save_goal": v[10:]})
@@ -154,12 +172,12 @@ def test_sweep_effects_are_paired_per_cell(tmp_path):
     assert r.exit_code == 0, r.output
     html = out.read_text("utf-8")
     assert "swept: save_goal" in html
-    # identical games but for +2/+4 points: differences exact, intervals of width 0
+    # per-seed differences 2 ± 1/3 (sd 0.3376, t(39) = 2.0227 ⇒ ± 0.108)
     assert (
         "save_goal=8 against save_goal=6 (40 paired games): "
-        "score 16.00 → 18.00, +2.00 [+2.00, +2.00]" in html
+        "score 16.00 → 18.00, +2.00 [+1.89, +2.11]; 2 other metrics did not." in html
     )
-    assert "+4.00 [+4.00, +4.00]" in html
+    assert "score 16.00 → 20.00, +4.00 [+3.78, +4.22]" in html
 
 
 def test_baseline_option_and_an_unknown_one(tmp_path, solo, capsys):
@@ -218,7 +236,7 @@ def test_several_files_and_games_in_one_report(tmp_path, solo):
     assert r.exit_code == 0, r.output
     html = out.read_text("utf-8")
     assert "<h2>mini-divercity</h2>" in html and "<h2>divercite</h2>" in html
-    assert "830 games from 2 files" in html
+    assert "1030 games from 2 files" in html
 
 
 def test_parquet_input(tmp_path, solo):
@@ -244,8 +262,9 @@ def test_parquet_input(tmp_path, solo):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("", "the file is empty"),
+        ("", "not a solotable results file"),
         ("a,b\n1,2\n", "not a solotable results file"),
+        ("schema,game\n", "no games"),
         ("schema,game\n1,x\n", "not a solotable results file"),
     ],
 )
@@ -266,17 +285,19 @@ def _edit(path: Path, column: str, value: str, row: int = 0) -> None:
 @pytest.mark.parametrize(
     ("column", "value", "message"),
     [
-        ("schema", "2", "schema 2"),
-        ("score_0", "abc", "score_0"),
+        ("schema", "2", "(schema 2)"),
+        ("score_0", "abc", "abc"),
         ("score_0", "nan", "score_0"),
         ("plies", "-1", "plies"),
         ("players", "3", "players is 3"),
+        ("seed", "x", "x"),
     ],
 )
 def test_bad_values_exit_2_naming_line_and_column(tmp_path, capsys, solo, column, value, message):
     _edit(solo, column, value, row=3)
     err = exit_2(["report", str(solo), "-o", str(tmp_path / "r.html")], capsys)
-    assert message in err and "line 5" in err
+    assert message in err
+    assert column == "schema" or ":5:" in err or "row 4:" in err
 
 
 def test_missing_column_and_header_only(tmp_path, capsys, solo):
@@ -303,10 +324,10 @@ def test_output_paths_are_checked_first(tmp_path, capsys, solo):
         capsys,
     )
     assert not (tmp_path / "r.html").exists()
-    assert "expected a .csv or .parquet" in exit_2(
+    assert "end in .csv or .parquet" in exit_2(
         ["report", str(tmp_path / "x.json"), "-o", str(tmp_path / "r.html")], capsys
     )
-    assert "cannot read" in exit_2(
+    assert "no such file" in exit_2(
         ["report", str(tmp_path / "missing.csv"), "-o", str(tmp_path / "r.html")], capsys
     )
 

@@ -43,7 +43,7 @@ def build(
         raise MissingExtraError(INSTALL_HINT) from None
     from solotable.lab.analysis import analyse
     from solotable.lab.html import Drawn, render
-    from solotable.lab.results import read_results
+    from solotable.lab.results import load_results
 
     with Progress(
         "[progress.description]{task.description}",
@@ -55,7 +55,7 @@ def build(
         disable=not sys.stderr.isatty(),
     ) as progress:
         reading = progress.add_task("reading", total=len(inputs))
-        res = read_results(inputs, progress=lambda _: progress.advance(reading))
+        res = load_results(inputs, progress=lambda _: progress.advance(reading))
         analyses = analyse(res, baseline)
         drawing = progress.add_task("figures", total=figs.count(res, analyses))
         drawn: list[list[Drawn]] = [[] for _ in analyses]

@@ -23,6 +23,7 @@ from matplotlib.figure import Figure as MplFigure
 from solotable.core.untrusted import shorten
 from solotable.lab.analysis import GameAnalysis, Metric, Series, category_counts
 from solotable.lab.results import Results
+from solotable.lab.stats import Estimate
 
 WIDTH = 7.5
 LABEL = 38
@@ -102,34 +103,33 @@ def _boxes(series_values: list[tuple[str, list[float]]], xlabel: str) -> MplFigu
 
 
 def _intervals(
-    rows: list[tuple[str, float, float | None, float | None]],
+    rows: list[tuple[str, Estimate]],
     xlabel: str,
     ax: Any,
-    zero: float | None = None,
+    changes: bool = False,
     pct: bool = False,
 ) -> None:
+    """Points with interval bars, one row each; changes get a line at 0 and red when
+    significant."""
     k = 100.0 if pct else 1.0
-    for y, (_, v, lo, hi) in enumerate(rows):
-        significant = (
-            zero is not None and lo is not None and hi is not None and (lo > zero or hi < zero)
-        )
-        colour = "tab:red" if significant else "tab:blue"
-        if lo is not None and hi is not None:
+    for y, (_, e) in enumerate(rows):
+        colour = "tab:red" if changes and e.excludes_zero() else "tab:blue"
+        if e.lo is not None and e.hi is not None:
             ax.errorbar(
-                [k * v],
+                [k * e.value],
                 [y],
-                xerr=[[k * (v - lo)], [k * (hi - v)]],
+                xerr=[[max(0.0, k * (e.value - e.lo))], [max(0.0, k * (e.hi - e.value))]],
                 fmt="o",
                 color=colour,
                 capsize=3,
                 markersize=4,
             )
         else:
-            ax.plot([k * v], [y], "o", color=colour, markersize=4)
-    ax.set_yticks(range(len(rows)), [_label(t) for t, *_ in rows])
+            ax.plot([k * e.value], [y], "o", color=colour, markersize=4)
+    ax.set_yticks(range(len(rows)), [_label(t) for t, _ in rows])
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    if zero is not None:
-        ax.axvline(k * zero, color="grey", linewidth=0.8)
+    if changes:
+        ax.axvline(0.0, color="grey", linewidth=0.8)
     ax.set_xlabel(xlabel)
     ax.grid(axis="x", alpha=0.3)
 
@@ -146,7 +146,7 @@ def _rates(a: GameAnalysis) -> MplFigure | None:
             e = s.estimate(m)
             if e.n:
                 name = s.label if len(rate_metrics) == 1 else f"{s.label} · {m.label}"
-                rows.append((name, e.value, e.lo, e.hi))
+                rows.append((name, e))
     fig, ax = _new((WIDTH, _height(len(rows))))
     _intervals(rows, "win rate (%), Wilson 95% interval", ax, pct=True)
     return fig
@@ -160,7 +160,7 @@ def _seats(a: GameAnalysis) -> MplFigure | None:
     for s in a.series:
         for m in seat_metrics:
             e = s.estimate(m)
-            rows.append((f"{s.label} · {m.label}", e.value, e.lo, e.hi))
+            rows.append((f"{s.label} · {m.label}", e))
     fig, ax = _new((WIDTH, _height(len(rows))))
     _intervals(rows, "win rate by seat (%), Wilson 95% interval", ax, pct=True)
     if a.players == 2:
@@ -182,10 +182,9 @@ def _effects(a: GameAnalysis) -> MplFigure | None:
         rows = []
         for k in sorted(a.changes):
             ch = next(c for c in a.changes[k] if c.metric.key == m.key)
-            e = ch.estimate
-            rows.append((a.series[k].label, e.value, e.lo, e.hi))
+            rows.append((a.series[k].label, ch.estimate))
         unit = " (pts)" if m.rate else ""
-        _intervals(rows, f"Δ {m.label}{unit}", axes[0][col], zero=0.0, pct=m.rate)
+        _intervals(rows, f"Δ {m.label}{unit}", axes[0][col], changes=True, pct=m.rate)
         if col:
             axes[0][col].tick_params(labelleft=False)
     fig.tight_layout()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from jinja2 import Environment
 from markupsafe import Markup
 
+from solotable.core import stats
 from solotable.lab.analysis import Change, GameAnalysis, Metric
 from solotable.lab.results import Results
 from solotable.lab.stats import Estimate
@@ -63,9 +64,17 @@ def fmt_change(c: Change) -> str:
     k, unit = (100.0, " pts") if c.metric.rate else (1.0, "")
     pct = c.metric.rate
     body = f"{_signed(k * e.value, pct)}{unit}"
+    if e.note == stats.NO_SPREAD:
+        return body + " in every pair (no variation seen: no interval)"
     if e.lo is None or e.hi is None:
         return body + " (too few games for an interval)"
     return f"{body} [{_signed(k * e.lo, pct)}, {_signed(k * e.hi, pct)}]"
+
+
+def _constant_shift(c: Change) -> bool:
+    """The same non-zero change in every pair: not "significant" (no spread for a t
+    interval) but worth a sentence."""
+    return c.estimate.note == stats.NO_SPREAD and c.estimate.value != 0
 
 
 def findings(a: GameAnalysis) -> list[str]:
@@ -77,9 +86,9 @@ def findings(a: GameAnalysis) -> list[str]:
         n = max((c.estimate.n for c in changes), default=0)
         how = f"{n} paired games" if changes and changes[0].paired else f"unpaired, n = {n}"
         head = f"{s.label} against {base.label if base else a.baseline} ({how}): "
-        sig = [c for c in changes if c.estimate.excludes_zero()]
+        sig = [c for c in changes if c.estimate.excludes_zero() or _constant_shift(c)]
         if not sig:
-            out.append(head + "no metric changed significantly (every 95% interval contains 0).")
+            out.append(head + "no metric changed significantly.")
             continue
         parts = [
             f"{c.metric.label} {fmt(c.metric, base.estimate(c.metric), False)} → "
