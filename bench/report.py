@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import parser, report
 from rich.console import Console
 
+from common import parser, report
 from solotable.cli.report import build
 
 CAUSES = ["pollution", "unemployment", "unrest", "bankruptcy", "flood", "out of turns"]
