@@ -121,9 +121,7 @@ def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
     unit = " pts" if pct else ""
     lo, hi = entry["ci95"]
     if lo is None or entry.get("note"):
-        return (
-            f"{k * entry['diff']:+.2f}{unit} ({entry.get('note', 'n too small')}, n={entry['n']})"
-        )
+        return f"{k * entry['diff']:+.2f}{unit} ({entry.get('note', 'n too small')}, n={entry['n']})"
     mark = " *" if entry.get("significant") else ""
     return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
 
