@@ -121,7 +121,8 @@ def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
     unit = " pts" if pct else ""
     lo, hi = entry["ci95"]
     if lo is None or entry.get("note"):
-        return f"{k * entry['diff']:+.2f}{unit} ({entry.get('note', 'n too small')}, n={entry['n']})"
+        note = entry.get("note", "n too small")
+        return f"{k * entry['diff']:+.2f}{unit} ({note}, n={entry['n']})"
     mark = " *" if entry.get("significant") else ""
     return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
 
@@ -174,6 +175,7 @@ def precision_lines(result: dict[str, Any]) -> list[str]:
             for cell in result["variants"]
             for s in cell["subjects"]
             if s.get(f"{metric}_change", {}).get("half_width") is not None
+            and "note" not in s[f"{metric}_change"]
         ]
         if not changes:
             continue

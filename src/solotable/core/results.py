@@ -25,6 +25,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import IO, Any
 
@@ -56,7 +57,9 @@ class RunContext:
     variant: str = ""
     vary: Mapping[str, str] = field(default_factory=dict)
 
+    @cached_property
     def options_json(self) -> str:
+        """The ``options`` column: sorted keys, compact (computed once per run)."""
         return json.dumps(dict(self.options), sort_keys=True, separators=(",", ":"))
 
 
@@ -66,7 +69,7 @@ def result_row(r: GameResult, ctx: RunContext) -> dict[str, Any]:
         "schema": SCHEMA,
         "game": ctx.game,
         "variant": ctx.variant,
-        "options": ctx.options_json(),
+        "options": ctx.options_json,
         "agents": ",".join(ctx.agents),
         "run_seed": ctx.run_seed,
         "index": r.index,

@@ -137,7 +137,9 @@ def wilson(successes: int, n: int, confidence: float = CONFIDENCE) -> dict[str, 
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return {"rate": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)], "n": n}
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends, not 1e-17
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return {"rate": p, "ci95": [lo, hi], "n": n}
 
 
 def welch(n_a: int, mean_a: float, var_a: float, n_b: int, mean_b: float, var_b: float) -> float:

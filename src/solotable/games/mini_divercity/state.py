@@ -226,8 +226,10 @@ class MiniDiverCityState(State):
 
     def stats(self) -> dict[str, str | float]:
         """Result and counts; ``more_needed``/``max_more_saves`` say how far the
-        goal was, ``out_of_reach_turn`` when the win became impossible (0: never)."""
-        return {
+        goal was, ``out_of_reach_turn`` when the win became impossible (0: never).
+        ``dealt <diver>``/``used <diver>`` (1 or 0, face-up facts) let a study ask
+        which Diver helps most (docs/balance.md)."""
+        out: dict[str, str | float] = {
             "result": self.result or "unfinished",
             "cause": self.cause or "unfinished",
             "saved": float(self.saved),
@@ -238,6 +240,10 @@ class MiniDiverCityState(State):
             "max_more_saves": float(max_more_saves(self)),
             "out_of_reach_turn": float(out_of_reach_turn(self)),
         }
+        for d, did in enumerate(self.t.diver_ids):
+            out[f"dealt {did}"] = float(self.divers[d] != _OUT)
+            out[f"used {did}"] = float(self.divers[d] == DiverState.USED)
+        return out
 
     def observation(self, player: int) -> dict[str, Any]:
         return cast("MiniDiverCityGame", self.game).observe(self)
