@@ -24,6 +24,7 @@ def _base(rng, i):
         "score_0": 10 + (i * 7) % 11,
         "stat.result": "win" if win else "loss",
         "stat.cause": "" if win else ("flood" if i % 2 else "fire"),
+        "stat.turns": 20 + i % 3,
     }
 
 
@@ -46,8 +47,9 @@ def _plus3(rng, i):
 
 def _harder(rng, i):
     row = _base(rng, i)
-    if i % 5 == 2:  # a third of the wins become losses: 60% → 40%
+    if i % 5 == 2:  # a third of the wins become losses: 60% → 40%, a turn shorter
         row["stat.result"], row["stat.cause"] = "loss", "riot"
+        row["stat.turns"] -= 1
     return row
 
 
@@ -105,6 +107,7 @@ def test_solo_report_has_every_section_and_the_significant_changes(tmp_path, sol
     hard = next(f for f in findings if f.startswith("preset=hard against default"))
     assert "win rate 60.0% → 40.0%, -20.0 pts [" in hard
     assert "score" not in hard  # the scores are the baseline's
+    assert "]. Game statistics: turns 21.00 → 20.80, -0.200 [" in hard
     plus3 = next(f for f in findings if f.startswith("plus3 against default"))
     assert re.search(r"score (\S+) → (\S+), \+3\.00 in every pair \(no variation seen", plus3)
     # summary table: 200 games per variant, Wilson interval of 120/200
@@ -175,7 +178,7 @@ def test_sweep_effects_are_paired_per_cell(tmp_path):
     # per-seed differences 2 ± 1/3 (sd 0.3376, t(39) = 2.0227 ⇒ ± 0.108)
     assert (
         "save_goal=8 against save_goal=6 (40 paired games): "
-        "score 16.00 → 18.00, +2.00 [+1.89, +2.11]; 2 other metrics did not." in html
+        "score 16.00 → 18.00, +2.00 [+1.89, +2.11]. 2 other metrics did not change" in html
     )
     assert "score 16.00 → 20.00, +4.00 [+3.78, +4.22]" in html
 

@@ -16,7 +16,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from solotable.core import stats
-from solotable.lab.analysis import Change, GameAnalysis, Metric
+from solotable.lab.analysis import Change, GameAnalysis, Metric, Series
 from solotable.lab.results import Results
 from solotable.lab.stats import Estimate
 
@@ -77,8 +77,20 @@ def _constant_shift(c: Change) -> bool:
     return c.estimate.note == stats.NO_SPREAD and c.estimate.value != 0
 
 
+def _say(c: Change, base: Series | None, s: Series) -> str:
+    """``win rate 60.0% → 40.0%, -20.0 pts [-25.6, -14.4]``."""
+    if base is None:
+        return f"{c.metric.label} {fmt_change(c)}"
+    before, after = (
+        fmt(c.metric, base.estimate(c.metric), False),
+        fmt(c.metric, s.estimate(c.metric), False),
+    )
+    return f"{c.metric.label} {before} → {after}, {fmt_change(c)}"
+
+
 def findings(a: GameAnalysis) -> list[str]:
-    """One plain sentence per compared series: the metrics whose interval excludes 0."""
+    """One plain paragraph per compared series: the metrics whose interval excludes 0,
+    the main ones (win rate, score, length) first, then the game's own statistics."""
     out = []
     for k in sorted(a.changes):
         s, changes = a.series[k], a.changes[k]
@@ -90,16 +102,16 @@ def findings(a: GameAnalysis) -> list[str]:
         if not sig:
             out.append(head + "no metric changed significantly.")
             continue
-        parts = [
-            f"{c.metric.label} {fmt(c.metric, base.estimate(c.metric), False)} → "
-            f"{fmt(c.metric, s.estimate(c.metric), False)}, {fmt_change(c)}"
-            if base is not None
-            else f"{c.metric.label} {fmt_change(c)}"
-            for c in sig
-        ]
+
+        main = [_say(c, base, s) for c in sig if not c.metric.key.startswith("stat.")]
+        own = [_say(c, base, s) for c in sig if c.metric.key.startswith("stat.")]
+        text = head + ("; ".join(main) + "." if main else "no main metric changed significantly.")
+        if own:
+            text += " Game statistics: " + "; ".join(own) + "."
         rest = len(changes) - len(sig)
-        tail = f"; {rest} other metric{'s' if rest != 1 else ''} did not." if rest else "."
-        out.append(head + "; ".join(parts) + tail)
+        if rest:
+            text += f" {rest} other metric{'s' if rest != 1 else ''} did not change significantly."
+        out.append(text)
     return out
 
 
@@ -121,6 +133,8 @@ def change_table(a: GameAnalysis) -> tuple[list[str], list[list[str]]]:
     rows = []
     for k in sorted(a.changes):
         for c in a.changes[k]:
+            if c.estimate.note == stats.NO_SPREAD and c.estimate.value == 0:
+                continue  # the same in every game of both: nothing to show
             rows.append(
                 [
                     a.series[k].label,
