@@ -125,6 +125,24 @@ def test_the_report_is_self_contained_and_deterministic(tmp_path, solo):
     assert not re.search(r"(src|href)=\"(?!#)", html)  # no external resource of any kind
     assert not re.search(r"url\((?!#)", html)
     assert "<metadata>" not in html and "<?xml" not in html
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)) > 20  # inline figures share one id space
+    refs = set(re.findall(r'href="#([^"]+)"', html)) | set(re.findall(r"url\(#([^)]+)\)", html))
+    assert refs and refs <= set(ids)
+
+
+def test_rows_without_variant_are_told_apart_by_their_options(tmp_path):
+    rows = []
+    for preset in ("normal", "hard"):
+        part = solo_rows("g", [("", lambda rng, i: {"score_0": i % 5})], 10)
+        for r in part:
+            r["options"] = f'{{"preset":"{preset}","turns":20}}'
+        rows += part
+    r, out = report(tmp_path, write(tmp_path / "two.csv", rows))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "<td>preset=normal</td>" in html and "<td>preset=hard</td>" in html
+    assert "preset=hard against preset=normal (10 paired games)" in html
 
 
 def test_score_only_solo_game_has_no_win_rate(tmp_path):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure as MplFigure
@@ -27,7 +27,7 @@ from solotable.lab.stats import Estimate
 
 WIDTH = 7.5
 LABEL = 38
-STYLE = {
+STYLE: dict[Any, Any] = {
     "svg.fonttype": "none",
     "text.parse_math": False,
     "font.size": 9,
@@ -63,7 +63,11 @@ def _svg(fig: MplFigure, salt: str) -> str:
         fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
     text = buf.getvalue().decode("utf-8")
     text = text[text.index("<svg") :]
-    return re.sub(r"\s*<metadata>.*?</metadata>", "", text, count=1, flags=re.S)
+    text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, count=1, flags=re.S)
+    # every figure numbers its groups from 1 (figure_1, axes_1…): prefix them, and the
+    # references to them, so that inline figures do not share ids in one page
+    text = re.sub(r'(\sid="|href="#)([^"]+)"', rf'\g<1>{salt}-\g<2>"', text)
+    return re.sub(r"url\(#([^)]+)\)", rf"url(#{salt}-\g<1>)", text)
 
 
 def _png(fig: MplFigure) -> bytes:
@@ -291,7 +295,9 @@ def draw(
     res: Results, analyses: list[GameAnalysis], png: bool, step: Callable[[], None]
 ) -> Iterator[tuple[int, Figure]]:
     """Every figure of every game, in report order: (game number, figure)."""
-    with matplotlib.rc_context(cast(Any, STYLE)):
+    with matplotlib.rc_context():
+        matplotlib.rcdefaults()  # a user's matplotlibrc must not change the page
+        matplotlib.rcParams.update(STYLE)
         for g, a in enumerate(analyses):
             for slug, title, caption, make in plan(res, a):
                 fig = make()
