@@ -143,6 +143,11 @@ def test_rows_without_variant_are_told_apart_by_their_options(tmp_path):
     html = out.read_text("utf-8")
     assert "<td>preset=normal</td>" in html and "<td>preset=hard</td>" in html
     assert "preset=hard against preset=normal (10 paired games)" in html
+    for r in rows[:10]:  # hostile options: 5,000 nested lists
+        r["options"] = "[" * 5000
+    r, out = report(tmp_path, write(tmp_path / "deep.csv", rows))
+    assert r.exit_code == 0, r.output
+    assert "<td>options=[[[[" in out.read_text("utf-8")
 
 
 def test_score_only_solo_game_has_no_win_rate(tmp_path):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solotable.core.errors import SolotableError
-from solotable.core.untrusted import shorten
+from solotable.core.untrusted import parse_json, shorten
 from solotable.lab.results import Results
 from solotable.lab.stats import (
     Estimate,
@@ -101,9 +101,9 @@ def _labels_from_options(res: Results, rows: list[int]) -> dict[str, str]:
     for i in rows:
         text = res.text["options"][i]
         if text not in parsed:
-            try:
-                doc = json.loads(text) if text else {}
-            except ValueError:
+            try:  # untrusted text: bounded depth and numbers (core.untrusted)
+                doc = parse_json(text, "options", ReportInputError) if text else {}
+            except ReportInputError:
                 doc = {"options": text}
             parsed[text] = doc if isinstance(doc, dict) else {"options": text}
     if len(parsed) <= 1:
@@ -113,7 +113,8 @@ def _labels_from_options(res: Results, rows: list[int]) -> dict[str, str]:
         k for k in keys if len({json.dumps(d.get(k), sort_keys=True) for d in parsed.values()}) > 1
     ]
     return {
-        text: ",".join(f"{k}={_short(d.get(k))}" for k in varying) for text, d in parsed.items()
+        text: shorten(",".join(f"{k}={_short(d.get(k))}" for k in varying), 120)
+        for text, d in parsed.items()
     }
 
 
@@ -126,10 +127,8 @@ def _short(v: Any) -> str:
 def _metrics(res: Results, rows: list[int], players: int, distinct_agents: bool) -> list[Metric]:
     out: list[Metric] = []
     if players == 1:
-        if any(
-            isinstance(res.stats.get("result", [None] * res.n)[i], str) and res.stats["result"][i]
-            for i in rows
-        ):
+        results = res.stats.get("result")
+        if results is not None and any(isinstance(results[i], str) and results[i] for i in rows):
             out.append(Metric("win", "win rate", True))
         out.append(Metric("score", "score", False))
     else:
