@@ -445,3 +445,25 @@ def test_review_shows_a_progress_bar_on_a_terminal(tmp_path):
     )
     assert status == 0, terminal
     assert "reviewing moves" in terminal and "seat 0:" in out
+
+
+def test_zero_one_statistics_are_compared_within_the_baseline(tmp_path):
+    def make(rng, i):
+        lucky = i % 2
+        win = lucky or i % 10 == 0  # 100% with it, 20% without
+        return {
+            "score_0": 5 + lucky,
+            "stat.result": "win" if win else "loss",
+            "stat.lucky": lucky,
+            "stat.count": i % 4,
+        }
+
+    rows = solo_rows("mini-divercity", [("default", make)], 100)
+    r, out = report(tmp_path, write(tmp_path / "d.csv", rows))
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "0/1 statistics in default" in html  # the figure; "count" takes 4 values: not one
+    assert (
+        "Within default (100 games), by 0/1 statistic: win rate 100.0% with lucky against "
+        "20.0% without, +80.0 pts [" in html
+    )

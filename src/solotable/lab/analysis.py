@@ -66,6 +66,19 @@ class Change:
     paired: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Indicator:
+    """A 0/1 statistic (a Diver dealt, a card drawn) in the baseline series: the metric in
+    the games where it is 1 against those where it is 0."""
+
+    name: str
+    metric: Metric
+    with_it: Estimate
+    without: Estimate
+    difference: Estimate
+    """Welch: the two groups are different games, not pairs."""
+
+
 @dataclass
 class GameAnalysis:
     """Everything the report says about one game's rows."""
@@ -80,6 +93,7 @@ class GameAnalysis:
     """Text stat → its values (most common first) when it is a category."""
     swept: list[str]
     agent_names: list[str]
+    indicators: list[Indicator] = field(default_factory=list)
 
     def base_of(self, s: Series) -> Series | None:
         return next(
@@ -255,9 +269,33 @@ def _analyse_game(res: Results, game: str, rows: list[int], baseline: str | None
             counts[res.stats[name][i] or "(none)"] += 1
         if 1 <= len(counts) <= MAX_CATEGORIES and any(res.stats[name][i] for i in rows):
             analysis.categories[name] = sorted(counts, key=lambda c: (-counts[c], c))
+    analysis.indicators = _indicators(res, analysis)
     analysis.swept = [k for k, vals in res.vary.items() if any(vals[i] for i in rows)]
     analysis.agent_names = agent_lists
     return analysis
+
+
+def _indicators(res: Results, a: GameAnalysis) -> list[Indicator]:
+    """Every 0/1 numeric statistic of the first baseline series that takes both values,
+    largest effect first. When the 0/1 is dealt by chance (Mini DiverCity's ``dealt X``),
+    the difference is a randomised comparison of having it against not."""
+    base = next((s for s in a.series if s.variant == a.baseline), None)
+    if base is None or a.players != 1:
+        return []
+    metric = next(m for m in a.metrics if m.key in ("win", "score"))
+    values = base.values[metric.key]
+    out = []
+    for m in a.metrics:
+        if not m.key.startswith("stat."):
+            continue
+        flags = base.values[m.key]
+        if {f for f in flags if f is not None} != {0.0, 1.0}:
+            continue
+        yes = [v for v, f in zip(values, flags, strict=True) if f == 1.0 and v is not None]
+        no = [v for v, f in zip(values, flags, strict=True) if f == 0.0 and v is not None]
+        est = (lambda xs: wilson(round(math.fsum(xs)), len(xs))) if metric.rate else mean_estimate
+        out.append(Indicator(m.label, metric, est(yes), est(no), welch_difference(no, yes)))
+    return sorted(out, key=lambda d: (-d.difference.value, d.name))
 
 
 def category_counts(res: Results, s: Series, name: str) -> dict[str, int]:

@@ -195,6 +195,17 @@ def _effects(a: GameAnalysis) -> MplFigure | None:
     return fig
 
 
+def _indicator_figure(a: GameAnalysis) -> MplFigure:
+    rows = [(d.name, d.difference) for d in a.indicators]
+    fig, ax = _new((WIDTH, _height(len(rows))))
+    m = a.indicators[0].metric
+    unit = " (pts)" if m.rate else ""
+    _intervals(
+        rows, f"Δ {m.label}{unit}: games with it − games without", ax, changes=True, pct=m.rate
+    )
+    return fig
+
+
 def _categories(res: Results, a: GameAnalysis, name: str) -> MplFigure:
     values = a.categories[name]
     fig, ax = _new((WIDTH - 1.5, max(_height(len(a.series)), 0.2 * len(values) + 0.6)))
@@ -273,6 +284,17 @@ def plan(res: Results, a: GameAnalysis) -> list[tuple[str, str, str, Callable[[]
                 f"Breakdown by {name}",
                 f"Share of games by the value of stat “{name}”.",
                 partial(_categories, res, a, name),
+            )
+        )
+    if a.indicators:
+        out.append(
+            (
+                "indicators",
+                f"0/1 statistics in {_label(a.baseline)}",
+                "Games where the statistic is 1 against games where it is 0, in the baseline "
+                "series (different games: Welch 95% interval); red: the interval excludes 0. "
+                "When the statistic is dealt by chance this measures its effect.",
+                lambda: _indicator_figure(a),
             )
         )
     if a.players > 1:

@@ -112,7 +112,29 @@ def findings(a: GameAnalysis) -> list[str]:
         if rest:
             text += f" {rest} other metric{'s' if rest != 1 else ''} did not change significantly."
         out.append(text)
+    if a.indicators:
+        out.append(_indicator_sentence(a))
     return out
+
+
+def _indicator_sentence(a: GameAnalysis) -> str:
+    m = a.indicators[0].metric
+    n = max(d.with_it.n + d.without.n for d in a.indicators)
+    head = f"Within {a.baseline} ({n} games), by 0/1 statistic: "
+    sig = [d for d in a.indicators if d.difference.excludes_zero()]
+    if not sig:
+        return head + f"none changes the {m.label} significantly."
+    k, unit = (100.0, " pts") if m.rate else (1.0, "")
+    parts = [
+        f"{m.label} {fmt(m, d.with_it, False)} with {d.name} against "
+        f"{fmt(m, d.without, False)} without, {_signed(k * d.difference.value, m.rate)}{unit} "
+        f"[{_signed(k * (d.difference.lo or 0.0), m.rate)}, "
+        f"{_signed(k * (d.difference.hi or 0.0), m.rate)}]"
+        for d in sig
+    ]
+    rest = len(a.indicators) - len(sig)
+    tail = f" {rest} other{'s' if rest != 1 else ''} did not." if rest else ""
+    return head + "; ".join(parts) + "." + tail
 
 
 def table(a: GameAnalysis) -> tuple[list[str], list[list[str]]]:
