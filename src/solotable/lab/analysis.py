@@ -121,7 +121,7 @@ def _labels_from_options(res: Results, rows: list[int]) -> dict[str, str]:
                 doc = {"options": text}
             parsed[text] = doc if isinstance(doc, dict) else {"options": text}
     if len(parsed) <= 1:
-        return dict.fromkeys(parsed, "default")
+        return dict.fromkeys(parsed, "all games")
     keys = sorted({k for d in parsed.values() for k in d})
     varying = [
         k for k in keys if len({json.dumps(d.get(k), sort_keys=True) for d in parsed.values()}) > 1
