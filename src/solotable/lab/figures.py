@@ -112,12 +112,15 @@ def _intervals(
     ax: Any,
     changes: bool = False,
     pct: bool = False,
+    colours: list[str] | None = None,
 ) -> None:
     """Points with interval bars, one row each; changes get a line at 0 and red when
     significant."""
     k = 100.0 if pct else 1.0
     for y, (_, e) in enumerate(rows):
         colour = "tab:red" if changes and e.excludes_zero() else "tab:blue"
+        if colours is not None:
+            colour = colours[y]
         if e.lo is not None and e.hi is not None:
             ax.errorbar(
                 [k * e.value],
@@ -166,7 +169,8 @@ def _seats(a: GameAnalysis) -> MplFigure | None:
             e = s.estimate(m)
             rows.append((f"{s.label} · {m.label}", e))
     fig, ax = _new((WIDTH, _height(len(rows))))
-    _intervals(rows, "win rate by seat (%), Wilson 95% interval", ax, pct=True)
+    palette = [f"C{p % 10}" for p in range(len(seat_metrics))] * len(a.series)
+    _intervals(rows, "win rate by seat (%), Wilson 95% interval", ax, pct=True, colours=palette)
     if a.players == 2:
         ax.axvline(50.0, color="grey", linewidth=0.8, linestyle="--")
     return fig
@@ -178,6 +182,18 @@ def _effects(a: GameAnalysis) -> MplFigure | None:
     metrics = a.main_metrics()
     if a.players > 1:
         metrics = [m for m in metrics if m.key in ("seat0 win", "seat0 score", "plies")]
+    metrics = (
+        [  # a metric no variant changed in any game (Divercité's length) says nothing
+            m
+            for m in metrics
+            if any(
+                c.metric.key == m.key and c.estimate.value != 0
+                for cs in a.changes.values()
+                for c in cs
+            )
+        ]
+        or metrics[:1]
+    )
     ncols = len(metrics)
     n = len(a.changes)
     fig = MplFigure(figsize=(WIDTH * max(1.0, ncols / 2.2), _height(n)))
