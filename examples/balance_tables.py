@@ -7,7 +7,7 @@ Markdown tables with 95% intervals:
     python examples/balance_tables.py seats divercite-neutral.parquet  # first or second player
 
 ``divers`` compares the games where each Diver was dealt with those where it was not (Divers are
-dealt by chance, so this is a randomised comparison), per cell and pooled over the cells.
+dealt by chance, so this is a randomised comparison), per cell.
 ``seats`` gives the first and second player's win rates per cell (from ``stat.winning seat``)
 and the paired change of the first player's win rate from the first cell (same seeds).
 """
@@ -39,7 +39,7 @@ def _diff(dealt: Moments, other: Moments) -> str:
 
 
 def divers(paths: list[str]) -> None:
-    """Win rate with and without each Diver, per cell and pooled."""
+    """Win rate with and without each Diver, per cell."""
     # (cell, diver) -> wins (0/1) in the games it was dealt / not dealt; times used
     dealt: dict[tuple[str, str], Moments] = defaultdict(Moments)
     other: dict[tuple[str, str], Moments] = defaultdict(Moments)
@@ -57,11 +57,11 @@ def divers(paths: list[str]) -> None:
             diver = key.removeprefix("stat.dealt ")
             if diver not in names:
                 names.append(diver)
-            for c in (cell, "pooled"):
-                (dealt if value else other)[(c, diver)].add(win)
-                if value:
-                    used[(c, diver)] += int(row[f"stat.used {diver}"] or 0)
-    for cell in [*cells, "pooled"] if len(cells) > 1 else cells:
+            (dealt if value else other)[(cell, diver)].add(win)
+            if value:
+                used[(cell, diver)] += int(row[f"stat.used {diver}"] or 0)
+    # No pooling over cells: a sweep's cells share their seeds, hence their deals.
+    for cell in cells:
         print(f"\n**{cell}**\n")
         print("| Diver | games dealt | win rate when dealt | when not dealt |", end="")
         print(" difference (pts) | used |")

@@ -198,3 +198,21 @@ def test_compare_out_rows_are_labelled_by_variant(tmp_path: Path):
     rows = list(read_results([out]))
     assert [row["variant"] for row in rows] == ["default"] * 4 + ["target=3"] * 4
     assert [row["seed"] for row in rows[:4]] == [row["seed"] for row in rows[4:]]
+
+
+def test_a_resumed_run_writes_every_game_to_out(tmp_path):
+    folder = tmp_path / "run"
+    r = runner.invoke(app, ["simulate", "toy-race", "-n", "5", "--records", str(folder)])
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "all.csv"
+    r = runner.invoke(app, ["simulate", "--resume", str(folder), "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    assert sorted(row["index"] for row in read_results([out])) == [0, 1, 2, 3, 4]
+
+
+def test_paired_comparison_does_not_depend_on_jobs():
+    args = ["compare", "toy-race", "--agents", "random", "-n", "24", "-v", "target=4", "--json"]
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout

@@ -122,3 +122,10 @@ def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "pip install 'solotable[parquet]'" in lines[0]
     assert not (tmp_path / "r.parquet").exists()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_run_without_games_leaves_a_file_with_the_fixed_columns(tmp_path, suffix):
+    path = tmp_path / f"empty{suffix}"
+    ResultsWriter(path, 2, ["target"]).close()
+    assert path.exists() and list(read_results([path])) == []

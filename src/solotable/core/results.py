@@ -246,7 +246,11 @@ class ResultsWriter:
         self._batch.clear()
 
     def close(self) -> None:
-        """Finish the file (a Parquet file is unreadable until its footer is written)."""
+        """Finish the file (a Parquet file is unreadable until its footer is written).
+
+        A run stopped before its first game still leaves a file: the fixed columns only."""
+        if not self._opened:
+            self._open({})
         try:
             if self._pq is not None:
                 self._flush_batch()
