@@ -467,3 +467,37 @@ def test_zero_one_statistics_are_compared_within_the_baseline(tmp_path):
         "Within default (100 games), by 0/1 statistic: win rate 100.0% with lucky against "
         "20.0% without, +80.0 pts [" in html
     )
+
+
+def test_report_of_simulate_and_sweep_output(tmp_path):
+    """End to end: the results files the lab writes are what the report reads."""
+    import tests.toy_game  # noqa: F401  (registers toy-race)
+
+    sim = tmp_path / "sim.csv"
+    r = runner.invoke(
+        app, ["simulate", "toy-race", "--agents", "random,first", "-n", "30", "--out", str(sim)]
+    )
+    assert r.exit_code == 0, r.output
+    swept = tmp_path / "sweep.csv"
+    r = runner.invoke(
+        app,
+        [
+            "sweep",
+            "toy-race",
+            "--agents",
+            "random",
+            "--vary",
+            "target=8,12",
+            "--games",
+            "30",
+            "--out",
+            str(swept),
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    r, out = report(tmp_path, sim, swept)
+    assert r.exit_code == 0, r.output
+    html = out.read_text("utf-8")
+    assert "Seat advantage" in html and "first win rate" in html  # two agents: per agent
+    assert "target=12 · random,random against target=8 · random,random (30 paired games)" in html
+    assert "swept: target" in html

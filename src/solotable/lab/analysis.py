@@ -96,9 +96,10 @@ class GameAnalysis:
     indicators: list[Indicator] = field(default_factory=list)
 
     def base_of(self, s: Series) -> Series | None:
-        return next(
-            (b for b in self.series if b.variant == self.baseline and b.agents == s.agents), None
-        )
+        """The baseline variant's series with the same agents, else (agent lists run in
+        separate files) the first series of those agents."""
+        same = [b for b in self.series if b.agents == s.agents]
+        return next((b for b in same if b.variant == self.baseline), same[0] if same else None)
 
     def main_metrics(self) -> list[Metric]:
         """Win rate(s), score(s) and length: the metrics the figures of effects show."""
