@@ -129,6 +129,14 @@ def test_the_report_is_self_contained_and_deterministic(tmp_path, solo):
     assert len(ids) == len(set(ids)) > 20  # inline figures share one id space
     refs = set(re.findall(r'href="#([^"]+)"', html)) | set(re.findall(r"url\(#([^)]+)\)", html))
     assert refs and refs <= set(ids)
+    other = tmp_path / "other.html"  # another process, another hash seed: the same bytes
+    subprocess.run(
+        [sys.executable, "-m", "solotable", "report", str(solo), "-o", str(other)],
+        env={"PYTHONPATH": SRC, "PYTHONHASHSEED": "7"},
+        check=True,
+        capture_output=True,
+    )
+    assert other.read_bytes() == first
 
 
 def test_rows_without_variant_are_told_apart_by_their_options(tmp_path):
