@@ -6,8 +6,8 @@ BIN := $(VENV)/bin
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 # Two stamps: playing installs only what playing needs; testing adds the dev tools and the
 # `rl` extra (NumPy, Gymnasium, PettingZoo, OpenSpiel), whose adapters `make test` checks,
-# and the `ray` extra (the `--backend ray` test starts a small local Ray), and `parquet`
-# (pyarrow) for the Parquet results files.
+# the `ray` extra (the `--backend ray` test starts a small local Ray), `parquet` (pyarrow) for
+# the Parquet results files and `lab` (matplotlib) for `solotable report`.
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
@@ -27,7 +27,7 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet,lab]'
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
@@ -63,8 +63,8 @@ bench: $(STAMP)
 test-floors:
 	@test -x $(FLOORS_VENV)/bin/python || $(PYTHON) -m venv $(FLOORS_VENV)
 	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(PYTHON) .ci/floors.py rl > $(FLOORS_VENV)/floors.txt
-	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl]'
+	$(PYTHON) .ci/floors.py rl lab > $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl,lab]'
 	$(FLOORS_VENV)/bin/pytest -n 2 tests/cli tests/core tests/envs tests/web/test_api.py
 
 clean:

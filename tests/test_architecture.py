@@ -137,6 +137,9 @@ def test_layers() -> None:
                 assert dlayer == "core" or dep.startswith(own), f"{mod} imports {dep}"
             elif layer in ("cli", "web", "envs", "openspiel"):
                 assert dlayer != "games" or dep == "solotable.games", f"{mod} imports {dep}"
+            elif layer == "lab":  # reports work from result rows only: no game, no registry
+                assert dlayer in ("core", "lab"), f"{mod} imports {dep}"
+                assert dep != "solotable.core.registry", f"{mod} imports {dep}"
 
 
 def test_game_modules_are_small() -> None:

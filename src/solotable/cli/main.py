@@ -34,6 +34,7 @@ from solotable.cli.chooser import (
 from solotable.cli.compare import register as register_compare
 from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
+from solotable.cli.report import register as register_report
 from solotable.cli.review import review
 from solotable.cli.session import TerminalPlay
 from solotable.cli.simulate import register as register_simulate
@@ -325,6 +326,7 @@ register_records(app, console, open_store)
 
 app.command("serve")(serve)  # the web table (solotable.web.cli)
 app.command("review")(review)  # annotate a finished game (solotable.cli.review)
+register_report(app)  # results files → an HTML page (solotable.cli.report)
 
 
 def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:

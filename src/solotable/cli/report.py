@@ -1,0 +1,110 @@
+"""``solotable report RESULTS… -o report.html``: a results file as a page to share.
+
+Kept out of ``main``; matplotlib (the ``lab`` extra) is imported only when the command
+runs, so ``solotable`` starts as fast without it and ``make play`` does not need it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+from solotable.cli.paths import OutputPathError, check_output_dir, check_output_file
+from solotable.core.errors import SolotableError
+from solotable.core.untrusted import shorten
+
+INSTALL_HINT = "report needs matplotlib: pip install 'solotable[lab]'"
+
+
+class MissingExtraError(SolotableError):
+    """An optional extra the command needs is not installed."""
+
+
+def build(
+    inputs: list[Path],
+    output: Path,
+    png: Path | None,
+    title: str | None,
+    baseline: str | None,
+    err_console: Console,
+) -> tuple[int, int]:
+    """Write the report (and the PNGs); (HTML bytes, figures)."""
+    try:
+        from solotable.lab import figures as figs
+    except ImportError as e:
+        if (e.name or "").partition(".")[0] != "matplotlib":
+            raise
+        raise MissingExtraError(INSTALL_HINT) from None
+    from solotable.lab.analysis import analyse
+    from solotable.lab.html import Drawn, render
+    from solotable.lab.results import load_results
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    ) as progress:
+        reading = progress.add_task("reading", total=len(inputs))
+        res = load_results(inputs, progress=lambda _: progress.advance(reading))
+        analyses = analyse(res, baseline)
+        drawing = progress.add_task("figures", total=figs.count(res, analyses))
+        drawn: list[list[Drawn]] = [[] for _ in analyses]
+        pngs: list[tuple[str, bytes]] = []
+        for g, f in figs.draw(res, analyses, png is not None, lambda: progress.advance(drawing)):
+            drawn[g].append(Drawn(f.slug, f.title, f.caption, f.svg))
+            if f.png is not None:
+                pngs.append((f.slug + ".png", f.png))
+    games = ", ".join(a.game for a in analyses)
+    page = render(title or f"solotable report: {shorten(games, 120)}", res, analyses, drawn)
+    data = page.encode("utf-8")
+    output.write_bytes(data)
+    if png is not None:
+        png.mkdir(exist_ok=True)
+        for name, blob in pngs:
+            (png / name).write_bytes(blob)
+    return len(data), sum(len(d) for d in drawn)
+
+
+def report(
+    results: Annotated[
+        list[Path], typer.Argument(help="Results files (.csv, or .parquet with pyarrow).")
+    ],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.")],
+    png: Annotated[
+        Path | None, typer.Option("--png", help="Also write every figure as a PNG in this folder.")
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="The page's title.")] = None,
+    baseline: Annotated[
+        str | None,
+        typer.Option(help="The variant every other is compared with (default: the first)."),
+    ] = None,
+) -> None:
+    """Build one self-contained HTML page of figures and significant changes from results files."""
+    err_console = Console(stderr=True, highlight=False)
+    if output.suffix.lower() not in (".html", ".htm"):
+        raise OutputPathError(f"-o {shorten(str(output))}: the report is HTML: name it *.html")
+    output = check_output_file(output, "-o")
+    if png is not None:
+        png = check_output_dir(png, "--png")
+    start = time.perf_counter()
+    size, count = build(results, output, png, title, baseline, err_console)
+    err_console.print(
+        f"wrote {shorten(str(output), 200)} ({size:,} bytes, {count} figures) "
+        f"in {time.perf_counter() - start:.1f} s",
+        markup=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``report`` to the CLI."""
+    app.command("report")(report)
