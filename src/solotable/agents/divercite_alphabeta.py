@@ -46,6 +46,8 @@ from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteState
 from solotable.games.divercite.actions import NUM_ACTIONS
+from solotable.games.divercite.rules.horizon import AFFECTED_MASK, AFFECTED_SQUARES, SQUARE_OF
+from solotable.games.divercite.rules.scoring import NO_MOVE
 
 _ZRNG = random.Random(0xD17E)
 ZOBRIST = tuple(tuple(_ZRNG.getrandbits(64) for _ in range(NUM_ACTIONS)) for _ in range(2))
@@ -58,8 +60,11 @@ square around the mover's unfinished cities and subtracts the same for the oppon
 (measured: +43 net wins in 60 depth-2 games against pure score difference)."""
 _SOLVED_DEPTH = 99
 SOLVE_TIME_FACTOR = 10.0
-"""An end-game solve may use this many times the move's budget before giving up."""
+"""An end-game solve may use this many times the move's time before giving up."""
+SOLVE_NODE_FACTOR = 2
+"""An end-game solve may use this many times the move's node budget before giving up."""
 _INF = 10**6
+_HIST_CAP = (1 << 32) - 1
 
 
 class SearchTimeout(Exception):
@@ -88,35 +93,59 @@ def position_hash(state: DiverciteState) -> int:
 
 
 class Searcher:
-    """Negamax alpha-beta over one ``DiverciteState`` (modified and restored in place)."""
+    """Negamax alpha-beta over one ``DiverciteState`` (modified and restored in place).
 
-    def __init__(self, state: DiverciteState, deadline: float | None = None) -> None:
+    ``max_nodes`` (and ``deadline``) abort the search with ``SearchTimeout``; a node
+    budget is checked at fixed node counts, so a budgeted search is reproducible.
+    """
+
+    def __init__(
+        self, state: DiverciteState, deadline: float | None = None, max_nodes: int | None = None
+    ) -> None:
         self.state = state
         self.deadline = deadline
+        self.max_nodes = max_nodes
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history_score = [0] * NUM_ACTIONS
         self.nodes = 0
-        """Positions visited with make/unmake."""
+        """Positions whose value the search computed (see the module docstring)."""
         self.leaves = 0
-        """Horizon nodes whose best reply is scored by ``best_gain`` without being played."""
-        self._next_check = 1024
+        """Horizon nodes whose best reply is scored by a gain table without being played."""
+        self._next_check = 0
+        self._set_next_check()
+
+    def _set_next_check(self) -> None:
+        nxt = self.nodes + 1024
+        if self.max_nodes is not None and self.max_nodes < nxt:
+            nxt = self.max_nodes
+        self._next_check = nxt
 
     def _check_time(self) -> None:
-        self._next_check = self.nodes + 1024
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchTimeout
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
+        self._set_next_check()
 
     def plies_to_end(self) -> int:
         """Scoring plies left: the closing neutral token never changes a score."""
         s = self.state
         return s.placements_left() + (1 if s.is_neutral_turn() and s.ply == 0 else 0)
 
+    def ordered_keys(self) -> list[int]:
+        """Legal moves best-first as keys ``gain << 40 | history | action << ...``.
+
+        One int per move sorts fastest: immediate gain first, then history score
+        (capped below 2**32), then the action id; ``_KEY_GAIN``/``_KEY_ACT`` unpack.
+        """
+        hist = self.history_score
+        keyed = [(g << 40) | (hist[a] << 8) | a for g, a in self.state.scored_moves()]
+        keyed.sort(reverse=True)
+        return keyed
+
     def ordered(self) -> list[int]:
         """Legal moves best-first: immediate gain, then history score."""
-        hist = self.history_score
-        keyed = [(g * 1_000_000 + hist[a], a) for g, a in self.state.scored_moves()]
-        keyed.sort(reverse=True)
-        return [a for _, a in keyed]
+        return [k & 255 for k in self.ordered_keys()]
 
     def negamax(self, depth: int, alpha: int, beta: int, h: int) -> int:
         """Value for the player to move: their score minus the opponent's after best play."""
@@ -163,29 +192,127 @@ class Searcher:
             # it often refutes the position on its own. (Keys are 64-bit, so a
             # colliding entry, with a move illegal here, is not a practical concern.)
             make(tt_move)
-            best = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[tt_move])
-            unmake(tt_move)
+            try:
+                best = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[tt_move])
+            finally:
+                unmake(tt_move)
             best_move = tt_move
             if best > alpha:
                 alpha = best
         if alpha < beta:
-            for a in self.ordered():
-                if a == tt_move:
-                    continue
-                make(a)
-                v = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[a])
-                unmake(a)
-                if v > best:
-                    best = v
-                    best_move = a
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            self.history_score[a] += depth * depth
-                            break
+            if depth == 2 and left > 2:
+                best, best_move = self._frontier(alpha, beta, best, best_move)
+            else:
+                # The greediest move next, before paying for the full ordered list.
+                first = -1 if s.is_neutral_turn() else s.greediest_move()[1]
+                if first >= 0 and first != tt_move:
+                    make(first)
+                    try:
+                        v = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[first])
+                    finally:
+                        unmake(first)
+                    if v > best:
+                        best = v
+                        best_move = first
+                        if v > alpha:
+                            alpha = v
+                    if alpha >= beta:
+                        self._reward(first, depth * depth)
+                for a in self.ordered() if alpha < beta else ():
+                    if a in (tt_move, first):
+                        continue
+                    make(a)
+                    try:
+                        v = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[a])
+                    finally:
+                        unmake(a)
+                    if v > best:
+                        best = v
+                        best_move = a
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                self._reward(a, depth * depth)
+                                break
         flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
         self.tt[h] = (_SOLVED_DEPTH if exact_depth else depth, flag, best, best_move)
         return best
+
+    def _frontier(self, alpha: int, beta: int, best: int, best_move: int) -> tuple[int, int]:
+        """The moves of a depth-2 node (after its TT move), whose children are horizon nodes.
+
+        Most such nodes are cut off by their first move, so the greediest move is
+        tried first, played and valued by ``negamax(1)``, before any move list is
+        built. The others are valued without being played: a child's score
+        difference and open squares follow from the move's gain and
+        ``open_delta``; its best reply is the best of the opponent's gain table
+        (built once here) outside the squares the move affects, and, only when
+        that does not already refute the move, the best on the affected squares
+        with the move played. Each child counts as one node, as in ``negamax``.
+        """
+        s = self.state
+        tt_move = best_move
+        first = s.greediest_move()[1]
+        if first != tt_move:
+            s.make(first)
+            try:
+                v = -self.negamax(1, -beta, -alpha, 0)
+            finally:
+                s.unmake(first)
+            if v > best:
+                best = v
+                best_move = first
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self._reward(first, 4)
+                        return best, best_move
+        opp = 1 - (s.first_player ^ (s.ply & 1))
+        sd = SCALE * s.score_diff() + s.open_neighbours()
+        deltas = s.open_deltas()
+        table = s.square_gains(opp)
+        order = sorted(
+            (q for q in range(41) if table[q] != NO_MOVE), key=table.__getitem__, reverse=True
+        )
+        for key in self.ordered_keys():
+            a = key & 255
+            if a in (tt_move, first):
+                continue
+            self.nodes += 1
+            self.leaves += 1
+            if self.nodes >= self._next_check:
+                self._check_time()
+            # The child, from the opponent's side: -(our score difference and open squares).
+            base = -(sd + SCALE * (key >> 40) + deltas[SQUARE_OF[a]])
+            mask = AFFECTED_MASK[a]
+            reply = NO_MOVE
+            for q in order:
+                if not (mask >> q) & 1:
+                    reply = table[q]
+                    break
+            if base + SCALE * reply < -alpha:  # not refuted yet: look at the affected squares
+                s.make(a)
+                try:
+                    near = s.best_gain_on(opp, AFFECTED_SQUARES[a])
+                finally:
+                    s.unmake(a)
+                if near > reply:
+                    reply = near
+            v = -(base + SCALE * reply)
+            if v > best:
+                best = v
+                best_move = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self._reward(a, 4)
+                        break
+        return best, best_move
+
+    def _reward(self, action: int, amount: int) -> None:
+        """History heuristic: ``action`` caused a cut-off (capped to fit the sort key)."""
+        hist = self.history_score
+        hist[action] = min(hist[action] + amount, _HIST_CAP)
 
     def search_root(self, depth: int, root_moves: list[int]) -> tuple[int, int]:
         """Best move and value at ``depth``; ``root_moves`` is reordered best-first."""
@@ -220,8 +347,12 @@ def choose_move(
     max_depth: int | None = None,
     solve: int = 0,
     rng: Rng | None = None,
+    max_nodes: int | None = None,
 ) -> SearchResult:
-    """Iterative deepening until the time is up, ``max_depth`` or the end of the game."""
+    """Iterative deepening until the time or the node budget is spent, ``max_depth``
+    or the end of the game. An end-game solve (``solve`` or fewer plies left) may use
+    ``SOLVE_TIME_FACTOR`` times the time and ``SOLVE_NODE_FACTOR`` times the nodes;
+    a search cut short keeps the move of its last complete iteration."""
     start = time.perf_counter()
     moves = state.legal_actions()
     if rng is not None:
@@ -230,9 +361,12 @@ def choose_move(
     to_end = searcher.plies_to_end()
     solving = to_end <= solve
     limit = to_end if (solving or max_depth is None) else min(max_depth, to_end)
-    if max_depth is None and seconds is not None:
+    if seconds is not None and (max_depth is None or max_nodes is not None):
         # An exact end-game solve may take longer than a move's budget, within reason.
         searcher.deadline = start + (seconds * SOLVE_TIME_FACTOR if solving else seconds)
+    if max_nodes is not None:
+        searcher.max_nodes = max_nodes * (SOLVE_NODE_FACTOR if solving else 1)
+        searcher._set_next_check()
     # Initial order: immediate gain (stable, so the shuffle breaks ties).
     gains = {a: state.gain(a) for a in moves}
     moves.sort(key=lambda a: -gains[a])
@@ -269,15 +403,17 @@ class AlphaBetaAgent(Agent):
         player: int,
         seed: int = 0,
         *,
-        seconds: float = 1.0,
+        seconds: float | None = 1.0,
         depth: int | None = None,
         solve: int = 8,
+        nodes: int | None = None,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
         self.seconds = seconds
         self.depth = depth
         self.solve = solve
+        self.nodes = nodes
         self.last: SearchResult | None = None
 
     def act(self, turn: Turn) -> int:
@@ -287,13 +423,23 @@ class AlphaBetaAgent(Agent):
         state = self.game.sample_state(turn.observation, self.player, self.rng)
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
+        self.last = self._search(state, turn)
+        return self.last.move
+
+    def _search(self, state: DiverciteState, turn: Turn) -> SearchResult:
+        """The configured search; a turn's time budget (a clock) always caps it."""
         seconds = self.seconds
         if turn.time_budget is not None:
-            seconds = min(seconds, turn.time_budget * 0.9)
-        self.last = choose_move(
-            state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
+            cap = turn.time_budget * 0.9
+            seconds = cap if seconds is None else min(seconds, cap)
+        return choose_move(
+            state,
+            seconds=seconds,
+            max_depth=self.depth,
+            solve=self.solve,
+            rng=self.rng,
+            max_nodes=self.nodes,
         )
-        return self.last.move
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
         """The move ``act`` picks, then the next best, each valued by a full-window search.
@@ -308,12 +454,7 @@ class AlphaBetaAgent(Agent):
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
         legal = list(turn.legal_actions)
-        seconds = self.seconds
-        if turn.time_budget is not None:
-            seconds = min(seconds, turn.time_budget * 0.9)
-        pick = choose_move(
-            state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
-        )
+        pick = self._search(state, turn)
         self.last = pick
         searcher = Searcher(state)
         depth = max(1, pick.depth)
@@ -348,14 +489,26 @@ class AlphaBetaAgent(Agent):
 
 
 def make_alphabeta(
-    game: Game, player: int, seed: int, params: dict[str, str], *, seconds: float, solve: int
-) -> Agent:
-    """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``."""
-    p = agent_params("alphabeta", params, {"time": seconds, "depth": 0, "solve": solve})
-    t, d, s = float(p["time"]), int(p["depth"]), int(p["solve"])
-    if t < 0 or d < 0 or s < 0:
-        raise UnknownNameError("alphabeta: time, depth and solve must be >= 0")
-    return AlphaBetaAgent(game, player, seed, seconds=t, depth=d or None, solve=s)
+    game: Game,
+    player: int,
+    seed: int,
+    params: dict[str, str],
+    *,
+    seconds: float,
+    solve: int,
+    nodes: int = 0,
+    depth: int = 0,
+) -> AlphaBetaAgent:
+    """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``,
+    ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own)."""
+    defaults = {"time": seconds, "depth": depth, "solve": solve, "nodes": nodes}
+    p = agent_params("alphabeta", params, defaults)
+    t, d, s, n = float(p["time"]), int(p["depth"]), int(p["solve"]), int(p["nodes"])
+    if t == 0 and d == 0 and n == 0:
+        raise UnknownNameError("alphabeta: give a time, a depth or a node budget")
+    return AlphaBetaAgent(
+        game, player, seed, seconds=t or None, depth=d or None, solve=s, nodes=n or None
+    )
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:

@@ -29,7 +29,7 @@ from solotable.games.divercite.board import (
     RESOURCES_PER_COLOUR,
     TOTAL_PLIES,
 )
-from solotable.games.divercite.rules import placement, scoring
+from solotable.games.divercite.rules import horizon, placement, scoring
 
 if TYPE_CHECKING:
     from solotable.games.divercite.game import DiverciteGame
@@ -137,7 +137,11 @@ class DiverciteState(State):
 
     # -- rules: scoring ----------------------------------------------------------------------
     gain = scoring.gain
-    best_gain = scoring.best_gain
+    best_gain = horizon.best_gain
+    square_gains = horizon.square_gains
+    best_gain_on = horizon.best_gain_on
+    open_deltas = horizon.open_deltas
+    greediest_move = horizon.greediest_move
     scored_moves = scoring.scored_moves
     open_neighbours = scoring.open_neighbours
     score_diff = scoring.score_diff
