@@ -18,6 +18,11 @@ and 2N and divide the instruction difference by the node difference::
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python bench/divercite_search.py --positions N --depth 4 --quiet
+
+``--level NAME`` plays a level's own decision (its node budget, end-game solve and
+seeded root shuffle) on each position instead, and reports decisions/s, the
+slowest decision and the depth reached. Seconds are wall clock and CPU time
+(``time.process_time``): on a shared machine the CPU figure is the steadier one.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ import random
 import sys
 import time
 
-from solotable import load_game
-from solotable.agents.divercite_alphabeta import choose_move
+from solotable import load_game, make_agent
+from solotable.agents.divercite_alphabeta import SearchResult, choose_move
+from solotable.core.agent import Turn
 from solotable.games.divercite import DiverciteState
 
 PLIES = (4, 12, 20, 28)
@@ -60,20 +66,57 @@ def run(positions: int, depth: int) -> tuple[int, float, float]:
     return nodes, spent, worst
 
 
+def run_level(positions: int, level: str) -> str:
+    """A level's decisions on the fixed positions: nodes, rates, slowest, depths."""
+    game = load_game("divercite")
+    nodes = 0
+    wall = cpu = worst = 0.0
+    depths = []
+    for seed in range(positions):
+        state = position(seed)
+        player = state.current_player()
+        agent = make_agent(level, game, player, seed)
+        turn = Turn.for_state(state, player)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        agent.act(turn)
+        took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        wall += took
+        cpu += took_cpu
+        worst = max(worst, took)
+        last = getattr(agent, "last", None)
+        if isinstance(last, SearchResult):
+            nodes += last.nodes
+            depths.append(last.depth)
+    rate = f"{nodes / cpu:,.0f} nodes/CPU-s, " if nodes else ""
+    return (
+        f"{level}: {positions} decisions, {nodes:,} nodes; {rate}"
+        f"{positions / cpu:.1f} decisions/CPU-s ({positions / wall:.1f}/s wall); "
+        f"slowest {worst:.2f} s wall; depths {min(depths, default=0)}–{max(depths, default=0)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=24, help="fixed positions to search")
     parser.add_argument("--depth", type=int, default=4, help="fixed search depth")
     parser.add_argument("--quiet", action="store_true", help="node count only, on stderr")
+    parser.add_argument("--level", action="append", help="time a level's decisions instead")
     args = parser.parse_args()
+    if args.level:
+        for level in args.level:
+            print(run_level(args.positions, level), flush=True)
+        return
+    start_cpu = time.process_time()
     nodes, spent, worst = run(args.positions, args.depth)
+    cpu = time.process_time() - start_cpu
     if args.quiet:
         print(nodes, file=sys.stderr)
         return
     print(
         f"{args.positions} positions, depth {args.depth}: {nodes:,} nodes in {spent:.2f} s = "
         f"{nodes / spent:,.0f} nodes/s, {args.positions / spent:.2f} decisions/s "
-        f"(slowest {worst:.2f} s)"
+        f"(slowest {worst:.2f} s); CPU {cpu:.2f} s incl. setting up positions "
+        f"= {nodes / cpu:,.0f} nodes/CPU-s"
     )
 
 

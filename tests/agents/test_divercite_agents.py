@@ -281,3 +281,19 @@ def test_levels_are_deterministic_for_a_seed_and_vary_with_it():
         games.append(record.actions)
     assert games[0] == games[1]
     assert games[0] != games[2]
+
+
+def test_expert_finds_a_win_that_hard_misses():
+    """Ten placements left (seed 21): hard's move only draws with best play, expert's wins.
+
+    Both moves are then valued by an exact solve of the rest of the game."""
+    state = _random_position(21, 10)
+    player = state.current_player()
+    value = {}
+    for level in ("hard", "expert"):
+        agent = make_agent(level, state.game, player, 1)
+        move = agent.act(_turn(state))
+        child = state.clone()
+        child.make(move)
+        value[level] = -choose_move(child, seconds=None, solve=99).value
+    assert value["hard"] == 0 and value["expert"] == 1

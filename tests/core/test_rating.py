@@ -73,6 +73,15 @@ def test_intervals_are_reproducible_and_narrow_with_more_games():
 def test_refuses_what_has_no_finite_or_common_scale():
     with pytest.raises(ValueError, match="every game"):
         fit_elo([PairResult("a", "b", 10, 0, 0)], "a")
+    # A clean sweep between two groups has no finite maximum even when every player
+    # has wins and losses inside its own group.
+    sweep = [
+        PairResult("a", "b", 5, 0, 5),
+        PairResult("b", "c", 0, 0, 9),
+        PairResult("c", "d", 4, 2, 4),
+    ]
+    with pytest.raises(ValueError, match="never scored against c, d"):
+        fit_elo(sweep, "a")
     with pytest.raises(ValueError, match="connect"):
         fit_elo([PairResult("a", "b", 5, 0, 5), PairResult("c", "d", 5, 0, 5)], "a")
     with pytest.raises(ValueError, match="anchor"):

@@ -348,16 +348,19 @@ def choose_move(
     solve: int = 0,
     rng: Rng | None = None,
     max_nodes: int | None = None,
+    searcher: Searcher | None = None,
 ) -> SearchResult:
     """Iterative deepening until the time or the node budget is spent, ``max_depth``
     or the end of the game. An end-game solve (``solve`` or fewer plies left) may use
     ``SOLVE_TIME_FACTOR`` times the time and ``SOLVE_NODE_FACTOR`` times the nodes;
-    a search cut short keeps the move of its last complete iteration."""
+    a search cut short keeps the move of its last complete iteration. A ``searcher``
+    given (on ``state``) keeps its transposition table for the caller's next searches."""
     start = time.perf_counter()
     moves = state.legal_actions()
     if rng is not None:
         rng.shuffle(moves)
-    searcher = Searcher(state)
+    if searcher is None:
+        searcher = Searcher(state)
     to_end = searcher.plies_to_end()
     solving = to_end <= solve
     limit = to_end if (solving or max_depth is None) else min(max_depth, to_end)
@@ -426,7 +429,9 @@ class AlphaBetaAgent(Agent):
         self.last = self._search(state, turn)
         return self.last.move
 
-    def _search(self, state: DiverciteState, turn: Turn) -> SearchResult:
+    def _search(
+        self, state: DiverciteState, turn: Turn, searcher: Searcher | None = None
+    ) -> SearchResult:
         """The configured search; a turn's time budget (a clock) always caps it."""
         seconds = self.seconds
         if turn.time_budget is not None:
@@ -439,6 +444,7 @@ class AlphaBetaAgent(Agent):
             solve=self.solve,
             rng=self.rng,
             max_nodes=self.nodes,
+            searcher=searcher,
         )
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
@@ -454,9 +460,13 @@ class AlphaBetaAgent(Agent):
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
         legal = list(turn.legal_actions)
-        pick = self._search(state, turn)
-        self.last = pick
         searcher = Searcher(state)
+        pick = self._search(state, turn, searcher)
+        self.last = pick
+        # The shortlist is valued with the pick's table (its bounds stay true), with
+        # no budget: a hint's values are full-window searches to the pick's depth.
+        searcher.deadline = searcher.max_nodes = None
+        searcher._set_next_check()
         depth = max(1, pick.depth)
         exact = depth >= searcher.plies_to_end()
         shortlist = [pick.move] + [a for _, a in sorted(state.scored_moves(), reverse=True)]

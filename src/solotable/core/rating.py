@@ -83,19 +83,31 @@ def fit_elo(
     n = len(players)
     score = [0.0] * n
     pairs: list[tuple[int, int, float]] = []
+    beats: list[set[int]] = [set() for _ in range(n)]
     for r in results:
         if r.games == 0:
             continue
         i, j = index[r.a], index[r.b]
         games = r.games + 2 * prior_draws
-        score[i] += r.wins + 0.5 * (r.draws + 2 * prior_draws)
-        score[j] += r.losses + 0.5 * (r.draws + 2 * prior_draws)
+        s_i = r.wins + 0.5 * (r.draws + 2 * prior_draws)
+        s_j = r.losses + 0.5 * (r.draws + 2 * prior_draws)
+        score[i] += s_i
+        score[j] += s_j
         pairs.append((i, j, games))
+        if s_i > 0:
+            beats[i].add(j)
+        if s_j > 0:
+            beats[j].add(i)
     _check_connected(n, pairs)
-    for i, s in enumerate(score):
-        total = sum(g for a, b, g in pairs if i in (a, b))
-        if s <= 0 or s >= total:
-            raise ValueError(f"{players[i]} won or lost every game: no finite rating")
+    # Ford's condition: a finite maximum exists iff every group of players scored
+    # against the rest at least once, i.e. "scored against" is strongly connected.
+    for i in range(n):
+        if len(_reach(i, beats)) != n:
+            below = sorted(players[k] for k in set(range(n)) - _reach(i, beats))
+            raise ValueError(
+                f"{players[i]} and those it scored against never scored against "
+                f"{', '.join(below)} (won or lost every game): no finite rating"
+            )
     gamma = [1.0] * n
     for _ in range(iterations):
         denom = [0.0] * n
@@ -113,6 +125,17 @@ def fit_elo(
             break
     base = math.log(gamma[index[anchor]])
     return {p: ELO_SCALE * (math.log(gamma[index[p]]) - base) for p in players}
+
+
+def _reach(start: int, edges: list[set[int]]) -> set[int]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for k in edges[todo.pop()]:
+            if k not in seen:
+                seen.add(k)
+                todo.append(k)
+    return seen
 
 
 def _check_connected(n: int, pairs: list[tuple[int, int, float]]) -> None:

@@ -106,7 +106,7 @@ class DiverciteGame(Game):
         },
         package="solotable.games.divercite",
         default_agent="medium",
-        hint_agent="hard:depth=3",
+        hint_agent="expert",
         ai_levels=("easy", "medium", "hard", "expert"),
     )
 
