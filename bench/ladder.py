@@ -32,7 +32,7 @@ from typing import Any
 
 from solotable import load_game, make_agent
 from solotable.core.agent import Agent, Turn
-from solotable.core.rating import PairResult, ladder
+from solotable.core.rating import PairResult, Rating, bootstrap_fits, gap_interval, ladder
 from solotable.core.runner import play_game
 from solotable.core.simulation import game_seed, seats_for
 
@@ -122,16 +122,26 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
             f"| {a} – {b} | {len(games)} | {w} | {d} | {lo} | {(w + d / 2) / len(games):.1%} "
             f"| {distinct} | {cells[0]} | {cells[1]} |"
         )
-    ratings = ladder(results, anchor, prior_draws=prior_draws, resamples=resamples)
+    fits = bootstrap_fits(results, anchor, prior_draws=prior_draws, resamples=resamples)
+    ratings = sorted(ladder(results, anchor, prior_draws=prior_draws, fits=fits), key=_elo)
     head = [
-        f"| player | Elo (anchor {anchor} = 0) | 95% interval |",
-        "|---|---|---|",
+        f"| player | Elo (anchor {anchor} = 0) | 95% interval | gap to the one below (95%) |",
+        "|---|---|---|---|",
     ]
-    head += [
-        f"| {r.player} | {r.elo:+.0f} | {r.low:+.0f} … {r.high:+.0f} |"
-        for r in sorted(ratings, key=lambda r: r.elo)
-    ]
-    return "\n".join([*head, "", *lines])
+    below = None
+    for r in ratings:
+        gap = "–"
+        if below is not None:
+            lo, hi = gap_interval(fits, below.player, r.player)
+            gap = f"{r.elo - below.elo:+.0f} ({lo:+.0f} … {hi:+.0f})"
+        head.append(f"| {r.player} | {r.elo:+.0f} | {r.low:+.0f} … {r.high:+.0f} | {gap} |")
+        below = r
+    note = f"{len(fits)} of {resamples} bootstrap resamples had a finite fit."
+    return "\n".join([*head, "", note, "", *lines])
+
+
+def _elo(r: Rating) -> float:
+    return r.elo
 
 
 def main() -> None:

@@ -7,7 +7,14 @@ import random
 
 import pytest
 
-from solotable.core.rating import PairResult, expected_score, fit_elo, ladder
+from solotable.core.rating import (
+    PairResult,
+    bootstrap_fits,
+    expected_score,
+    fit_elo,
+    gap_interval,
+    ladder,
+)
 
 
 def _simulate(true: dict[str, float], pairs: list[tuple[str, str]], games: int, draw: float):
@@ -89,3 +96,13 @@ def test_refuses_what_has_no_finite_or_common_scale():
     # A weak prior (virtual draws) makes a clean sweep finite, and large.
     fit = fit_elo([PairResult("a", "b", 50, 0, 0)], "b", prior_draws=1)
     assert fit["a"] == pytest.approx(400 * math.log10(51 / 1), abs=1e-6)
+
+
+def test_gap_between_neighbours_is_tighter_than_their_chain_intervals():
+    true = {"a": 0.0, "b": 300.0, "c": 450.0, "d": 600.0}
+    data = _simulate(true, [("a", "b"), ("b", "c"), ("c", "d")], 400, 0.1)
+    fits = bootstrap_fits(data, "a", resamples=300)
+    ratings = {r.player: r for r in ladder(data, "a", fits=fits)}
+    lo, hi = gap_interval(fits, "c", "d")
+    assert lo < 150 < hi and lo > 0
+    assert hi - lo < (ratings["d"].high - ratings["d"].low) * 0.8

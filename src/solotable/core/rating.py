@@ -157,6 +157,40 @@ def expected_score(elo_a: float, elo_b: float) -> float:
     return 1.0 / (1.0 + math.pow(10.0, (elo_b - elo_a) / 400.0))
 
 
+def bootstrap_fits(
+    results: Sequence[PairResult],
+    anchor: str,
+    *,
+    prior_draws: float = 0.0,
+    resamples: int = 1000,
+    seed: int = 0,
+) -> list[dict[str, float]]:
+    """Fits on ``resamples`` redrawings of the games (each pair's games drawn with
+    replacement); redrawings with no finite fit (someone swept) are left out."""
+    rng = random.Random(seed)
+    fits = []
+    for _ in range(resamples):
+        redrawn = [_resample(r, rng) for r in results]
+        try:
+            fits.append(fit_elo(redrawn, anchor, prior_draws=prior_draws, tolerance=1e-8))
+        except ValueError:
+            continue
+    return fits
+
+
+def _percentiles(xs: list[float]) -> tuple[float, float]:
+    if not xs:
+        return -math.inf, math.inf
+    xs = sorted(xs)
+    return xs[int(0.025 * (len(xs) - 1))], xs[math.ceil(0.975 * (len(xs) - 1))]
+
+
+def gap_interval(fits: Sequence[dict[str, float]], a: str, b: str) -> tuple[float, float]:
+    """95% interval of ``elo[b] - elo[a]`` over bootstrap fits: adjacent levels are
+    compared directly, without the uncertainty of the chain down to the anchor."""
+    return _percentiles([f[b] - f[a] for f in fits])
+
+
 def ladder(
     results: Sequence[PairResult],
     anchor: str,
@@ -164,27 +198,18 @@ def ladder(
     prior_draws: float = 0.0,
     resamples: int = 1000,
     seed: int = 0,
+    fits: Sequence[dict[str, float]] | None = None,
 ) -> list[Rating]:
-    """Ratings with 95% percentile-bootstrap intervals, in the order players first appear."""
+    """Ratings with 95% percentile-bootstrap intervals, in the order players first appear
+    (``fits``: bootstrap fits already made, to share them with ``gap_interval``)."""
     best = fit_elo(results, anchor, prior_draws=prior_draws)
-    rng = random.Random(seed)
-    samples: dict[str, list[float]] = {p: [] for p in best}
-    for _ in range(resamples):
-        redrawn = [_resample(r, rng) for r in results]
-        try:
-            fit = fit_elo(redrawn, anchor, prior_draws=prior_draws, tolerance=1e-8)
-        except ValueError:
-            continue  # a resample where someone won everything: no finite rating
-        for p, v in fit.items():
-            samples[p].append(v)
+    if fits is None:
+        fits = bootstrap_fits(
+            results, anchor, prior_draws=prior_draws, resamples=resamples, seed=seed
+        )
     out = []
     for p, elo in best.items():
-        xs = sorted(samples[p])
-        if not xs:
-            out.append(Rating(p, elo, -math.inf, math.inf))
-            continue
-        lo = xs[int(0.025 * (len(xs) - 1))]
-        hi = xs[math.ceil(0.975 * (len(xs) - 1))]
+        lo, hi = _percentiles([f[p] for f in fits])
         out.append(Rating(p, elo, lo, hi))
     return out
 

@@ -31,7 +31,8 @@ field, so the sum over a city square's four neighbours packs the count of each c
 
 def _packed_city_gains() -> list[int]:
     table = [NO_MOVE] * ((4 * 512 + 1) * 16)
-    sums = {a + b + c + d for a in _PACK for b in _PACK for c in _PACK for d in _PACK}
+    vals = set(_PACK)
+    sums = {a + b + c + d for a in vals for b in vals for c in vals for d in vals}
     for total in sums:
         counts = [(total >> (3 * k)) & 7 for k in range(4)]
         for mask in range(1, 16):
