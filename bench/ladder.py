@@ -128,14 +128,17 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
         f"| player | Elo (anchor {anchor} = 0) | 95% interval | gap to the one below (95%) |",
         "|---|---|---|---|",
     ]
-    below = None
-    for r in ratings:
+    below: Rating | None = None
+    for rating in ratings:
         gap = "–"
         if below is not None:
-            lo, hi = gap_interval(fits, below.player, r.player)
-            gap = f"{r.elo - below.elo:+.0f} ({lo:+.0f} … {hi:+.0f})"
-        head.append(f"| {r.player} | {r.elo:+.0f} | {r.low:+.0f} … {r.high:+.0f} | {gap} |")
-        below = r
+            g_lo, g_hi = gap_interval(fits, below.player, rating.player)
+            gap = f"{rating.elo - below.elo:+.0f} ({g_lo:+.0f} … {g_hi:+.0f})"
+        head.append(
+            f"| {rating.player} | {rating.elo:+.0f} | {rating.low:+.0f} … {rating.high:+.0f} "
+            f"| {gap} |"
+        )
+        below = rating
     note = f"{len(fits)} of {resamples} bootstrap resamples had a finite fit."
     return "\n".join([*head, "", note, "", *lines])
 
