@@ -3,9 +3,10 @@
 How it searches, and why:
 
 * The position is rebuilt from the observation by the agent (exact, since the
-  game has perfect information) and explored with the state's ``make``/``unmake``,
-  which update the scores incrementally, so the score difference for the player
-  to move is always at hand.
+  game has perfect information) and explored with the state's ``search_make``/
+  ``search_unmake``, which update the board and the scores incrementally (not the
+  lists ``legal_actions`` reads: nodes list their moves with ``scored_moves``), so
+  the score difference for the player to move is always at hand.
 * Evaluation at the horizon: that score difference, plus a small bonus (1/4
   point) per empty square around the mover's unfinished cities minus the
   opponent's (points still to come), plus the best immediate reply: a depth-1
@@ -179,8 +180,8 @@ class Searcher:
         keys = ZOBRIST[p]
         best = -_INF
         best_move = -1
-        make = s.make
-        unmake = s.unmake
+        make = s.search_make
+        unmake = s.search_unmake
         if tt_move >= 0:
             # The remembered best move first, before paying for move generation:
             # it often refutes the position on its own. (Keys are 64-bit, so a
@@ -248,11 +249,11 @@ class Searcher:
         tt_move = best_move
         first = s.greediest_move()[1]
         if first != tt_move:
-            s.make(first)
+            s.search_make(first)
             try:
                 v = -self.negamax(1, -beta, -alpha, 0)
             finally:
-                s.unmake(first)
+                s.search_unmake(first)
             if v > best:
                 best = v
                 best_move = first
@@ -285,11 +286,11 @@ class Searcher:
                     reply = table[q]
                     break
             if base + SCALE * reply < -alpha:  # not refuted yet: look at the affected squares
-                s.make(a)
+                s.search_make(a)
                 try:
                     near = s.best_gain_on(opp, AFFECTED_SQUARES[a])
                 finally:
-                    s.unmake(a)
+                    s.search_unmake(a)
                 if near > reply:
                     reply = near
             v = -(base + SCALE * reply)

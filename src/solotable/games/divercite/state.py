@@ -134,6 +134,10 @@ class DiverciteState(State):
     """Play a legal action without recording it (search's make; see ``unmake``)."""
     unmake = placement.take_back
     """Take back ``action``, which must be the last one made (search only)."""
+    search_make = placement.place_on_board
+    """``make`` without updating ``legal_actions``'s lists: for a search that lists its
+    moves with ``scored_moves`` and takes each back with ``search_unmake``."""
+    search_unmake = placement.take_off_board
 
     # -- rules: scoring ----------------------------------------------------------------------
     gain = scoring.gain

@@ -150,7 +150,27 @@ def _restore_resource_actions(racts: list[list[int]], r: int) -> None:
 
 
 def place_piece(state: DiverciteState, action: int) -> None:
-    """Place a legal piece and score what it changes (the search's ``make``).
+    """Place a legal piece and score what it changes (``make``; see ``place_on_board``)."""
+    place_on_board(state, action)
+    if action < RES_BASE:
+        c = action & 15
+        l0, l1, l2, l3 = state._cacts
+        l0.remove(c)
+        l1.remove(c + 16)
+        l2.remove(c + 32)
+        l3.remove(c + 48)
+    else:
+        _drop_resource_actions(state._racts, _res_square(action))
+
+
+def _res_square(action: int) -> int:
+    return (action - RES_BASE) % 25 if action < NEUTRAL_BASE else action - NEUTRAL_BASE
+
+
+def place_on_board(state: DiverciteState, action: int) -> None:
+    """Place a legal piece and score what it changes, leaving the per-colour move lists
+    (``legal_actions``) as they were: the search's ``search_make``, whose nodes list
+    their moves from the board (``scored_moves``) and take every move back.
 
     Seed: Ordre du tour (a placed piece never moves, then the other player
     plays); Seed: Décompte des points (a new city counts its neighbours at
@@ -176,11 +196,6 @@ def place_piece(state: DiverciteState, action: int) -> None:
         state._scores[p] += pts
         state._supply[p * 8 + k] -= 1
         state._empty_c.remove(c)
-        l0, l1, l2, l3 = state._cacts
-        l0.remove(c)
-        l1.remove(c + 16)
-        l2.remove(c + 32)
-        l3.remove(c + 48)
     elif action < NEUTRAL_BASE:
         # A resource: belongs to the board and re-scores every owned city around it.
         k, r = divmod(action - RES_BASE, 25)
@@ -192,22 +207,34 @@ def place_piece(state: DiverciteState, action: int) -> None:
                 rescore_city(state, c, o)
         state._supply[p * 8 + 4 + k] -= 1
         state._empty_r.remove(r)
-        _drop_resource_actions(state._racts, r)
     else:
         # The neutral token is no colour: it cannot raise any city's points (spec §5).
         r = action - NEUTRAL_BASE
         state._res[r] = NEUTRAL_BIT
         state._empty_r.remove(r)
-        _drop_resource_actions(state._racts, r)
     state._ply = ply + 1
 
 
 def take_back(state: DiverciteState, action: int) -> None:
-    """Undo ``place_piece(action)``, which must be the last placement (search only).
+    """Undo ``place_piece(action)``, which must be the last placement (search only)."""
+    take_off_board(state, action)
+    if action < RES_BASE:
+        c = action & 15
+        l0, l1, l2, l3 = state._cacts
+        insort(l0, c)
+        insort(l1, c + 16)
+        insort(l2, c + 32)
+        insort(l3, c + 48)
+    else:
+        _restore_resource_actions(state._racts, _res_square(action))
+
+
+def take_off_board(state: DiverciteState, action: int) -> None:
+    """Undo ``place_on_board(action)``, which must be the last placement (search only).
 
     Not a rule of the game (a placed piece never moves, Seed: Ordre du tour):
     it lets search explore in place, restoring board, supply, scores and the
-    sorted move lists exactly.
+    sorted lists of empty squares exactly.
     """
     ply = state._ply - 1
     p = state._first ^ (ply & 1)
@@ -220,11 +247,6 @@ def take_back(state: DiverciteState, action: int) -> None:
         state._pts[c] = 0
         state._supply[p * 8 + k] += 1
         insort(state._empty_c, c)
-        l0, l1, l2, l3 = state._cacts
-        insort(l0, c)
-        insort(l1, c + 16)
-        insort(l2, c + 32)
-        insort(l3, c + 48)
     elif action < NEUTRAL_BASE:
         k, r = divmod(action - RES_BASE, 25)
         state._res[r] = 0
@@ -235,9 +257,7 @@ def take_back(state: DiverciteState, action: int) -> None:
                 rescore_city(state, c, o)
         state._supply[p * 8 + 4 + k] += 1
         insort(state._empty_r, r)
-        _restore_resource_actions(state._racts, r)
     else:
         r = action - NEUTRAL_BASE
         state._res[r] = 0
         insort(state._empty_r, r)
-        _restore_resource_actions(state._racts, r)
