@@ -107,8 +107,7 @@ class AlphaBetaAgent(Agent):
         self.last = pick
         # The shortlist is valued with the pick's table (its bounds stay true), with
         # no budget: a hint's values are full-window searches to the pick's depth.
-        searcher.deadline = searcher.max_nodes = None
-        searcher._set_next_check()
+        searcher.set_budget(deadline=None, max_nodes=None)
         depth = max(1, pick.depth)
         exact = depth >= searcher.plies_to_end()
         shortlist = [pick.move] + [a for _, a in sorted(state.scored_moves(), reverse=True)]

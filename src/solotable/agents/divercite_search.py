@@ -63,7 +63,7 @@ _HIST_CAP = (1 << 32) - 1
 
 
 class SearchTimeout(Exception):
-    """Raised inside the search when the move's time is up."""
+    """Raised inside the search when the move's time or node budget is spent."""
 
 
 @dataclass
@@ -105,8 +105,14 @@ class Searcher:
         self.nodes = 0
         """Positions whose value the search computed (see the module docstring)."""
         self.leaves = 0
-        """Horizon nodes whose best reply is scored by a gain table without being played."""
+        """Horizon (depth-1) nodes among ``nodes``: valued by their best reply's gain."""
         self._next_check = 0
+        self._set_next_check()
+
+    def set_budget(self, *, deadline: float | None, max_nodes: int | None) -> None:
+        """A new clock deadline and node budget (``None``: none), counted from 0 nodes."""
+        self.deadline = deadline
+        self.max_nodes = max_nodes
         self._set_next_check()
 
     def _set_next_check(self) -> None:
@@ -128,10 +134,11 @@ class Searcher:
         return s.placements_left() + (1 if s.is_neutral_turn() and s.ply == 0 else 0)
 
     def ordered_keys(self) -> list[int]:
-        """Legal moves best-first as keys ``gain << 40 | history | action << ...``.
+        """Legal moves best-first as keys ``gain << 40 | history << 8 | action``.
 
         One int per move sorts fastest: immediate gain first, then history score
-        (capped below 2**32), then the action id; ``_KEY_GAIN``/``_KEY_ACT`` unpack.
+        (capped below 2**32), then the action id; ``key >> 40`` is the gain and
+        ``key & 255`` the action.
         """
         hist = self.history_score
         keyed = [(g << 40) | (hist[a] << 8) | a for g, a in self.state.scored_moves()]
@@ -359,12 +366,13 @@ def choose_move(
     to_end = searcher.plies_to_end()
     solving = to_end <= solve
     limit = to_end if (solving or max_depth is None) else min(max_depth, to_end)
+    deadline = None
     if seconds is not None and (max_depth is None or max_nodes is not None):
         # An exact end-game solve may take longer than a move's budget, within reason.
-        searcher.deadline = start + (seconds * SOLVE_TIME_FACTOR if solving else seconds)
+        deadline = start + (seconds * SOLVE_TIME_FACTOR if solving else seconds)
     if max_nodes is not None:
-        searcher.max_nodes = max_nodes * (SOLVE_NODE_FACTOR if solving else 1)
-        searcher._set_next_check()
+        max_nodes = searcher.nodes + max_nodes * (SOLVE_NODE_FACTOR if solving else 1)
+    searcher.set_budget(deadline=deadline, max_nodes=max_nodes)
     # Initial order: immediate gain (stable, so the shuffle breaks ties).
     gains = {a: state.gain(a) for a in moves}
     moves.sort(key=lambda a: -gains[a])
