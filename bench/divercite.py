@@ -3,10 +3,13 @@
 Run on one core: ``python bench/divercite.py [--seconds 3] [--json]``.
 Random games use ``legal_actions`` + ``apply_legal_action`` (the game has no
 chance node). Search speed is the alpha-beta agent's node count (positions
-visited with make/unmake, horizon nodes included) divided by its time, over
-0.25 s searches from positions sampled along random games (opening, middle
-game and end game alike); ``search_horizon_nodes_per_s`` reports the depth-1
-horizon nodes alone (each scores all its replies with ``best_gain``).
+whose value the search computes, horizon nodes included; see
+``agents/divercite_search.py``) divided by its time, over 0.25 s wall-clock
+searches from positions sampled along random games (opening, middle game and
+end game alike); ``search_horizon_nodes_per_s`` reports the depth-1 horizon
+nodes alone (each weighs all its replies by their immediate gain). Wall-clock
+searches depend on the load; ``bench/divercite_search.py`` measures fixed
+workloads in CPU time and instructions.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ import time
 import pytest
 
 from solotable import load_game, make_agent
-from solotable.agents.divercite_alphabeta import AlphaBetaAgent, choose_move
+from solotable.agents.divercite_alphabeta import SCALE, AlphaBetaAgent, choose_move
 from solotable.agents.divercite_greedy import GreedyAgent
+from solotable.agents.divercite_levels import EASY_NOISE, LEVEL_NODES
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
@@ -58,7 +59,9 @@ def _minimax(state: DiverciteState) -> int:
 SETUP_DIVERCITE = ["CG D6", "RR C7", "RB E7", "RY C5"]  # White to move: green on E5 makes 5
 
 
-@pytest.mark.parametrize("spec", ["greedy", "easy", "alphabeta:depth=2", "medium"])
+@pytest.mark.parametrize(
+    "spec", ["greedy", "easy:noise=0", "alphabeta:depth=2", "medium", "hard", "expert:nodes=5000"]
+)
 def test_agents_take_an_immediate_divercite(spec):
     state = _state(SETUP_DIVERCITE)
     game = state.game
@@ -107,8 +110,14 @@ def test_alphabeta_fixed_depth_matches_plain_search_value():
 def test_alphabeta_search_leaves_the_position_unchanged():
     state = _random_position(4, left=20)
     before = state.to_dict()
+    legal, scored = state.legal_actions(), state.scored_moves()
     choose_move(state, seconds=None, max_depth=3)
     assert state.to_dict() == before
+    # A search cut short deep in the tree takes its moves back too.
+    for budget in (7, 150, 1999):
+        assert not choose_move(state, seconds=None, max_nodes=budget).exact
+        assert state.to_dict() == before
+        assert (state.legal_actions(), state.scored_moves()) == (legal, scored)
 
 
 def test_alphabeta_respects_the_time_budget():
@@ -150,17 +159,29 @@ def test_alphabeta_beats_random_and_greedy():
 
 def test_levels_and_parameters():
     game = load_game("divercite")
-    assert isinstance(make_agent("easy", game, 0), GreedyAgent)
-    medium = make_agent("medium", game, 0)
-    hard = make_agent("hard:time=2", game, 1)
-    assert isinstance(medium, AlphaBetaAgent) and medium.seconds == 0.2
-    assert isinstance(hard, AlphaBetaAgent) and hard.seconds == 2.0 and hard.solve == 10
-    assert medium.label() == "medium"
-    with pytest.raises(UnknownNameError, match="valid: time, depth, solve"):
+    easy = make_agent("easy", game, 0)
+    assert isinstance(easy, GreedyAgent) and easy.noise == EASY_NOISE
+    assert make_agent("easy:noise=0", game, 0).noise == 0  # type: ignore[attr-defined]
+    levels = [make_agent(name, game, 0) for name in ("medium", "hard", "expert")]
+    for agent, name in zip(levels, ("medium", "hard", "expert"), strict=True):
+        assert isinstance(agent, AlphaBetaAgent)
+        assert agent.nodes == LEVEL_NODES[name] and agent.seconds is None
+        assert agent.label() == name
+    budgets = [a.nodes or 0 for a in levels if isinstance(a, AlphaBetaAgent)]
+    solves = [a.solve for a in levels if isinstance(a, AlphaBetaAgent)]
+    assert budgets == sorted(set(budgets)) and solves == sorted(set(solves))
+    hard = make_agent("hard:nodes=900,time=2", game, 1)
+    assert isinstance(hard, AlphaBetaAgent) and hard.nodes == 900 and hard.seconds == 2.0
+    assert game.info.ai_levels == ("easy", "medium", "hard", "expert")
+    with pytest.raises(UnknownNameError, match="valid: time, depth, solve, nodes"):
         make_agent("alphabeta:speed=3", game, 0)
     with pytest.raises(UnknownNameError, match="bad parameter value"):
         make_agent("alphabeta:time=fast", game, 0)
-    with pytest.raises(UnknownNameError, match="valid: none"):
+    with pytest.raises(UnknownNameError, match="a time, a depth or a node budget"):
+        make_agent("alphabeta:time=0", game, 0)
+    with pytest.raises(UnknownNameError, match="probability"):
+        make_agent("greedy:noise=2", game, 0)
+    with pytest.raises(UnknownNameError, match="valid: noise"):
         make_agent("greedy:x=1", game, 0)
 
 
@@ -183,3 +204,96 @@ def test_open_neighbours_heuristic_counts_empty_squares_around_unfinished_cities
     state = _state(["CR D6", "RG C7", "RB E7", "RY C5", "RR E5"])
     assert state.observation(0)["board"]["D6"]["points"] == 5
     assert state.open_neighbours() == 0  # a finished Divercité has nothing left to gain
+
+
+# -- the fast search against a plain one (issue 13 §6) ------------------------------------
+
+
+def _reference(state: DiverciteState, depth: int) -> int:
+    """Plain negamax with the agent's evaluation, in quarter points: no transposition
+    table, no ordering, no cut-offs, no gain tables; every move played with make/unmake."""
+    left = state.placements_left()
+    if left == 0:
+        return SCALE * state.score_diff()
+    if depth == 1:
+        base = SCALE * state.score_diff() + (state.open_neighbours() if left > 1 else 0)
+        return base + SCALE * state.best_gain()
+    best = -(10**9)
+    for a in state.legal_actions():
+        state.make(a)
+        best = max(best, -_reference(state, depth - 1))
+        state.unmake(a)
+    return best
+
+
+@pytest.mark.parametrize(("seed", "left", "depth"), [(1, 14, 3), (2, 22, 3), (5, 9, 4)])
+def test_search_returns_the_plain_search_value_at_fixed_depth(seed, left, depth):
+    state = _random_position(seed, left)
+    expected = _reference(state.clone(), depth)
+    result = choose_move(state.clone(), seconds=None, max_depth=depth)
+    assert result.depth == depth and result.value * SCALE == expected
+    child = state.clone()
+    child.make(result.move)
+    assert -_reference(child, depth - 1) == expected  # the move chosen achieves it
+
+
+def test_search_values_agree_whatever_the_seed_and_budget_order():
+    """Root shuffles (the seed) change the order and the node count, never the value."""
+    state = _random_position(7, 16)
+    values = {
+        choose_move(state.clone(), seconds=None, max_depth=4, rng=Rng(s)).value for s in range(3)
+    }
+    assert len(values) == 1
+
+
+def test_node_count_is_one_per_position_valued():
+    state = _random_position(3, 20)
+    n = len(state.legal_actions())
+    # Depth 1 values each root child statically, depth 2 each as a horizon node.
+    assert choose_move(state.clone(), seconds=None, max_depth=1).nodes == n
+    assert choose_move(state.clone(), seconds=None, max_depth=2).nodes == 2 * n
+    # Depth 3 adds at least one horizon child per root child, at most all of them.
+    three = choose_move(state.clone(), seconds=None, max_depth=3)
+    assert 3 * n <= three.nodes <= 2 * n + n * (n + 1)
+    # Horizon nodes: all but the depth-1 iteration's n and depth 3's n interior nodes.
+    assert three.leaves == three.nodes - 2 * n
+
+
+def test_node_budget_stops_the_search_exactly_and_reproducibly():
+    state = _random_position(4, 30)
+    runs = [choose_move(state.clone(), seconds=None, max_nodes=3000, rng=Rng(1)) for _ in range(2)]
+    assert runs[0].nodes == 3000 and not runs[0].exact
+    assert (runs[0].move, runs[0].value, runs[0].depth) == (
+        runs[1].move,
+        runs[1].value,
+        runs[1].depth,
+    )
+    bigger = choose_move(state.clone(), seconds=None, max_nodes=30000, rng=Rng(1))
+    assert bigger.depth > runs[0].depth
+
+
+def test_levels_are_deterministic_for_a_seed_and_vary_with_it():
+    game = load_game("divercite")
+    games = []
+    for seed in (5, 5, 6):
+        agents = [make_agent("medium", game, 0, seed), make_agent("easy", game, 1, seed + 1)]
+        _, record = play_game(game, agents, seed)
+        games.append(record.actions)
+    assert games[0] == games[1]
+    assert games[0] != games[2]
+
+
+def test_expert_finds_a_win_that_hard_misses():
+    """Ten placements left (seed 21): hard's move only draws with best play, expert's wins.
+
+    Both moves are then valued by an exact solve of the rest of the game."""
+    state = _random_position(21, 10)
+    player = state.current_player()
+    value = {}
+    for level in ("hard", "expert"):
+        agent = make_agent(level, state.game, player, 1)
+        move = agent.act(_turn(state))
+        child = state.clone()
+        child.make(move)
+        value[level] = -choose_move(child, seconds=None, solve=99).value
+    assert value["hard"] == 0 and value["expert"] == 1

@@ -1,261 +1,40 @@
-"""Divercité alpha-beta agent: iterative deepening negamax with a transposition table.
+"""Divercité alpha-beta agent: the search of :mod:`.divercite_search` behind the agent API.
 
-How it searches, and why:
+The agent rebuilds the position from its observation (``game.sample_state``;
+exact, Divercité has perfect information), searches it, and for hints
+(``analyse``) values a shortlist of moves with full-window searches.
 
-* The position is rebuilt from the observation (``game.sample_state``; exact,
-  since the game has perfect information) and explored with the state's
-  ``make``/``unmake``, which update the scores incrementally, so the score
-  difference for the player to move is always at hand.
-* Evaluation at the horizon: that score difference, plus a small bonus (1/4
-  point) per empty square around the mover's unfinished cities minus the
-  opponent's (points still to come), plus the best immediate reply: a depth-1
-  node does not play its moves, it asks the state's ``best_gain`` for the
-  exact score change of the best placement. Positions that reach the end of
-  the game are scored exactly, without the bonus.
-* Move ordering: the transposition-table move first, then the immediate gain,
-  then a history heuristic (moves that caused cut-offs before).
-* Transposition table keyed by Zobrist hashing over (player, placement): the
-  same placements in another order meet again. Results that reach the end of
-  the game are exact and kept for any depth.
-* When ``solve`` or fewer placements are left, iterative deepening runs to the
-  end of the game (exact solve) with up to ``SOLVE_TIME_FACTOR`` times the
-  move's budget; with ``depth=`` it has no clock at all.
-* ``nodes`` counts the positions visited (make/unmake and the root's children),
-  ``leaves`` the depth-1 nodes among them.
-
-Parameters (``alphabeta:time=0.5,depth=4,solve=8``): ``time`` seconds per move
-(capped by the turn's budget, e.g. a clock), ``depth`` a fixed depth instead of
-a clock (reproducible), ``solve`` placements left at which to solve exactly.
-Root moves are shuffled with the agent's seed before ordering, so ties vary
-between seeds but a seed with ``depth=`` always plays the same moves;
-time-limited searches depend on the machine's speed and are not reproducible.
+Parameters (``alphabeta:nodes=10000,solve=12``): ``time`` seconds per move (0 =
+no clock of its own; a turn's budget, e.g. a game clock, always caps it),
+``depth`` a fixed depth, ``nodes`` a node budget per move, ``solve`` placements
+left at which to solve exactly. Root moves are shuffled with the agent's seed
+before ordering, so ties vary between seeds; with ``depth=`` or ``nodes=`` (and
+no clock) a seed always plays the same moves, time-limited searches depend on
+the machine's speed and are not reproducible.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from solotable.agents.divercite_advice import move_reason
+from solotable.agents.divercite_search import (
+    _INF,
+    SCALE,
+    ZOBRIST,
+    Searcher,
+    SearchResult,
+    choose_move,
+    position_hash,
+)
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteState
-from solotable.games.divercite.actions import NUM_ACTIONS
 
-_ZRNG = random.Random(0xD17E)
-ZOBRIST = tuple(tuple(_ZRNG.getrandbits(64) for _ in range(NUM_ACTIONS)) for _ in range(2))
-"""One 64-bit key per (player, action): a position is the set of placements made."""
-
-EXACT, LOWER, UPPER = 0, 1, 2
-SCALE = 4
-"""Search values are in quarter points: the horizon heuristic adds 1/4 point per empty
-square around the mover's unfinished cities and subtracts the same for the opponent's
-(measured: +43 net wins in 60 depth-2 games against pure score difference)."""
-_SOLVED_DEPTH = 99
-SOLVE_TIME_FACTOR = 10.0
-"""An end-game solve may use this many times the move's budget before giving up."""
-_INF = 10**6
-
-
-class SearchTimeout(Exception):
-    """Raised inside the search when the move's time is up."""
-
-
-@dataclass
-class SearchResult:
-    move: int
-    value: float
-    """Expected final score difference for the mover (exact when ``exact``)."""
-    depth: int
-    nodes: int
-    leaves: int
-    exact: bool
-    seconds: float
-
-
-def position_hash(state: DiverciteState) -> int:
-    """Zobrist key of a position: XOR of the keys of the placements in its history."""
-    h = 0
-    first = state.first_player
-    for i, a in enumerate(state.history):
-        h ^= ZOBRIST[first ^ (i & 1)][a]
-    return h
-
-
-class Searcher:
-    """Negamax alpha-beta over one ``DiverciteState`` (modified and restored in place)."""
-
-    def __init__(self, state: DiverciteState, deadline: float | None = None) -> None:
-        self.state = state
-        self.deadline = deadline
-        self.tt: dict[int, tuple[int, int, int, int]] = {}
-        self.history_score = [0] * NUM_ACTIONS
-        self.nodes = 0
-        """Positions visited with make/unmake."""
-        self.leaves = 0
-        """Horizon nodes whose best reply is scored by ``best_gain`` without being played."""
-        self._next_check = 1024
-
-    def _check_time(self) -> None:
-        self._next_check = self.nodes + 1024
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchTimeout
-
-    def plies_to_end(self) -> int:
-        """Scoring plies left: the closing neutral token never changes a score."""
-        s = self.state
-        return s.placements_left() + (1 if s.is_neutral_turn() and s.ply == 0 else 0)
-
-    def ordered(self) -> list[int]:
-        """Legal moves best-first: immediate gain, then history score."""
-        hist = self.history_score
-        keyed = [(g * 1_000_000 + hist[a], a) for g, a in self.state.scored_moves()]
-        keyed.sort(reverse=True)
-        return [a for _, a in keyed]
-
-    def negamax(self, depth: int, alpha: int, beta: int, h: int) -> int:
-        """Value for the player to move: their score minus the opponent's after best play."""
-        s = self.state
-        self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._check_time()
-        left = s.placements_left()
-        if left == 0:  # only the closing neutral token is left: it changes no score
-            return SCALE * s.score_diff()
-        if depth <= 0:
-            return SCALE * s.score_diff() + s.open_neighbours()
-        if depth == 1:
-            self.leaves += 1
-            base = SCALE * s.score_diff()
-            if left > 1:
-                base += s.open_neighbours()
-            # The smallest gain that reaches beta (ceiling division): no need to look further.
-            return base + SCALE * s.best_gain(-((base - beta) // SCALE))
-        exact_depth = depth >= left
-        tt_move = -1
-        entry = self.tt.get(h)
-        if entry is not None:
-            edepth, flag, val, tt_move = entry
-            if edepth >= depth:
-                if flag == EXACT:
-                    return val
-                if flag == LOWER:
-                    if val > alpha:
-                        alpha = val
-                elif val < beta:
-                    beta = val
-                if alpha >= beta:
-                    return val
-        alpha0 = alpha
-        p = s.first_player ^ (s.ply & 1)
-        keys = ZOBRIST[p]
-        best = -_INF
-        best_move = -1
-        make = s.make
-        unmake = s.unmake
-        if tt_move >= 0:
-            # The remembered best move first, before paying for move generation:
-            # it often refutes the position on its own. (Keys are 64-bit, so a
-            # colliding entry, with a move illegal here, is not a practical concern.)
-            make(tt_move)
-            best = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[tt_move])
-            unmake(tt_move)
-            best_move = tt_move
-            if best > alpha:
-                alpha = best
-        if alpha < beta:
-            for a in self.ordered():
-                if a == tt_move:
-                    continue
-                make(a)
-                v = -self.negamax(depth - 1, -beta, -alpha, h ^ keys[a])
-                unmake(a)
-                if v > best:
-                    best = v
-                    best_move = a
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            self.history_score[a] += depth * depth
-                            break
-        flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
-        self.tt[h] = (_SOLVED_DEPTH if exact_depth else depth, flag, best, best_move)
-        return best
-
-    def search_root(self, depth: int, root_moves: list[int]) -> tuple[int, int]:
-        """Best move and value at ``depth``; ``root_moves`` is reordered best-first."""
-        s = self.state
-        p = s.first_player ^ (s.ply & 1)
-        h = position_hash(s)
-        alpha = -_INF
-        best_move = root_moves[0]
-        scored: list[tuple[int, int]] = []
-        for a in root_moves:
-            s.make(a)
-            try:
-                v = -self.negamax(depth - 1, -_INF, -alpha, h ^ ZOBRIST[p][a])
-            finally:
-                s.unmake(a)
-            scored.append((v, a))
-            if v > alpha:
-                alpha = v
-                best_move = a
-        # Stable sort: the best first, then the others by their (upper-bound) values.
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-        root_moves[:] = [scored[i][1] for i in order]
-        root_moves.remove(best_move)
-        root_moves.insert(0, best_move)
-        return best_move, alpha
-
-
-def choose_move(
-    state: DiverciteState,
-    *,
-    seconds: float | None,
-    max_depth: int | None = None,
-    solve: int = 0,
-    rng: Rng | None = None,
-) -> SearchResult:
-    """Iterative deepening until the time is up, ``max_depth`` or the end of the game."""
-    start = time.perf_counter()
-    moves = state.legal_actions()
-    if rng is not None:
-        rng.shuffle(moves)
-    searcher = Searcher(state)
-    to_end = searcher.plies_to_end()
-    solving = to_end <= solve
-    limit = to_end if (solving or max_depth is None) else min(max_depth, to_end)
-    if max_depth is None and seconds is not None:
-        # An exact end-game solve may take longer than a move's budget, within reason.
-        searcher.deadline = start + (seconds * SOLVE_TIME_FACTOR if solving else seconds)
-    # Initial order: immediate gain (stable, so the shuffle breaks ties).
-    gains = {a: state.gain(a) for a in moves}
-    moves.sort(key=lambda a: -gains[a])
-    if len(moves) == 1 or limit <= 0:
-        return SearchResult(moves[0], gains[moves[0]], 0, 0, 0, False, 0.0)
-    best, value, done = moves[0], SCALE * gains[moves[0]], 0
-    for depth in range(1, limit + 1):
-        try:
-            best, value = searcher.search_root(depth, moves)
-        except SearchTimeout:
-            break
-        done = depth
-        if searcher.deadline is not None and time.perf_counter() > searcher.deadline:
-            break
-    return SearchResult(
-        best,
-        value / SCALE,
-        done,
-        searcher.nodes,
-        searcher.leaves,
-        done >= to_end,
-        time.perf_counter() - start,
-    )
+__all__ = ["SCALE", "AlphaBetaAgent", "SearchResult", "Searcher", "choose_move", "make_alphabeta"]
 
 
 class AlphaBetaAgent(Agent):
@@ -269,15 +48,17 @@ class AlphaBetaAgent(Agent):
         player: int,
         seed: int = 0,
         *,
-        seconds: float = 1.0,
+        seconds: float | None = 1.0,
         depth: int | None = None,
         solve: int = 8,
+        nodes: int | None = None,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
         self.seconds = seconds
         self.depth = depth
         self.solve = solve
+        self.nodes = nodes
         self.last: SearchResult | None = None
 
     def act(self, turn: Turn) -> int:
@@ -287,13 +68,26 @@ class AlphaBetaAgent(Agent):
         state = self.game.sample_state(turn.observation, self.player, self.rng)
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
+        self.last = self._search(state, turn)
+        return self.last.move
+
+    def _search(
+        self, state: DiverciteState, turn: Turn, searcher: Searcher | None = None
+    ) -> SearchResult:
+        """The configured search; a turn's time budget (a clock) always caps it."""
         seconds = self.seconds
         if turn.time_budget is not None:
-            seconds = min(seconds, turn.time_budget * 0.9)
-        self.last = choose_move(
-            state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
+            cap = turn.time_budget * 0.9
+            seconds = cap if seconds is None else min(seconds, cap)
+        return choose_move(
+            state,
+            seconds=seconds,
+            max_depth=self.depth,
+            solve=self.solve,
+            rng=self.rng,
+            max_nodes=self.nodes,
+            searcher=searcher,
         )
-        return self.last.move
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
         """The move ``act`` picks, then the next best, each valued by a full-window search.
@@ -308,14 +102,12 @@ class AlphaBetaAgent(Agent):
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
         legal = list(turn.legal_actions)
-        seconds = self.seconds
-        if turn.time_budget is not None:
-            seconds = min(seconds, turn.time_budget * 0.9)
-        pick = choose_move(
-            state, seconds=seconds, max_depth=self.depth, solve=self.solve, rng=self.rng
-        )
-        self.last = pick
         searcher = Searcher(state)
+        pick = self._search(state, turn, searcher)
+        self.last = pick
+        # The shortlist is valued with the pick's table (its bounds stay true), with
+        # no budget: a hint's values are full-window searches to the pick's depth.
+        searcher.set_budget(deadline=None, max_nodes=None)
         depth = max(1, pick.depth)
         exact = depth >= searcher.plies_to_end()
         shortlist = [pick.move] + [a for _, a in sorted(state.scored_moves(), reverse=True)]
@@ -348,14 +140,26 @@ class AlphaBetaAgent(Agent):
 
 
 def make_alphabeta(
-    game: Game, player: int, seed: int, params: dict[str, str], *, seconds: float, solve: int
-) -> Agent:
-    """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``."""
-    p = agent_params("alphabeta", params, {"time": seconds, "depth": 0, "solve": solve})
-    t, d, s = float(p["time"]), int(p["depth"]), int(p["solve"])
-    if t < 0 or d < 0 or s < 0:
-        raise UnknownNameError("alphabeta: time, depth and solve must be >= 0")
-    return AlphaBetaAgent(game, player, seed, seconds=t, depth=d or None, solve=s)
+    game: Game,
+    player: int,
+    seed: int,
+    params: dict[str, str],
+    *,
+    seconds: float,
+    solve: int,
+    nodes: int = 0,
+    depth: int = 0,
+) -> AlphaBetaAgent:
+    """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``,
+    ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own)."""
+    defaults = {"time": seconds, "depth": depth, "solve": solve, "nodes": nodes}
+    p = agent_params("alphabeta", params, defaults)
+    t, d, s, n = float(p["time"]), int(p["depth"]), int(p["solve"]), int(p["nodes"])
+    if t == 0 and d == 0 and n == 0:
+        raise UnknownNameError("alphabeta: give a time, a depth or a node budget")
+    return AlphaBetaAgent(
+        game, player, seed, seconds=t or None, depth=d or None, solve=s, nodes=n or None
+    )
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:

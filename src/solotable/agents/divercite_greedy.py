@@ -4,11 +4,16 @@ It rebuilds the position from its observation (``game.sample_state``, exact for
 this perfect-information game) and asks the state how many points each legal
 placement would bring to itself minus its opponent. Ties are broken with the
 agent's own seeded generator, so a seed gives a reproducible player.
+
+``noise`` (``greedy:noise=0.3``) is the chance of a uniformly random legal move
+instead, drawn from the same generator: the ``easy`` level is a greedy player
+that sometimes overlooks the obvious, as a beginner does.
 """
 
 from __future__ import annotations
 
 from solotable.core.agent import Agent, Turn, agent_params
+from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
@@ -20,14 +25,17 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, game: Game, player: int, seed: int = 0) -> None:
+    def __init__(self, game: Game, player: int, seed: int = 0, noise: float = 0.0) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
+        self.noise = noise
 
     def act(self, turn: Turn) -> int:
         legal = list(turn.legal_actions)
         if len(legal) == 1:
             return legal[0]
+        if self.noise > 0 and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
         state = self.game.sample_state(turn.observation, self.player, self.rng)
         if not isinstance(state, DiverciteState):
             raise TypeError("the greedy agent plays Divercité only")
@@ -43,14 +51,24 @@ class GreedyAgent(Agent):
         return self.rng.choice(ties)
 
 
+def make_greedy(
+    game: Game, player: int, seed: int, params: dict[str, str], *, noise: float = 0.0
+) -> GreedyAgent:
+    """The agent with its ``noise=`` default overridden (a probability, 0 to 1)."""
+    p = agent_params("greedy", params, {"noise": noise})
+    rate = float(p["noise"])
+    if rate > 1:
+        raise UnknownNameError("greedy: noise is a probability, from 0 to 1")
+    return GreedyAgent(game, player, seed, noise=rate)
+
+
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    agent_params("greedy", params, {})
-    return GreedyAgent(game, player, seed)
+    return make_greedy(game, player, seed, params)
 
 
 register_agent(
     "greedy",
     _factory,
-    "best immediate score difference, random tie-break",
+    "best immediate score difference, random tie-break (param noise= random-move rate)",
     game="divercite",
 )

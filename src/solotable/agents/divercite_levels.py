@@ -1,46 +1,80 @@
-"""Named strength levels for Divercité: ``easy``, ``medium``, ``hard``.
+"""Named strength levels for Divercité: ``easy`` < ``medium`` < ``hard`` < ``expert``.
 
-They map to an agent and a thinking budget so players need not know the
-parameters: easy = greedy (one-ply), medium = alpha-beta with 0.2 s per move
-and an exact solve of the last 8 placements, hard = alpha-beta with 1 s per
-move and an exact solve of the last 10 placements. Parameters given to a level
-(``hard:time=3``) are passed to its agent.
+Each level is an agent with a fixed budget, so that players need not know the
+parameters, a seed always gives the same player (the ladder is reproducible)
+and the think time is bounded whatever the machine's load:
+
+* ``easy``: greedy (best immediate score difference) that plays a uniformly
+  random move with probability ``EASY_NOISE``: beatable by a beginner who
+  takes the points on offer and does not give any away;
+* ``medium``, ``hard``, ``expert``: alpha-beta with a node budget per move
+  (``LEVEL_NODES``); an end game with ``solve`` or fewer placements left may
+  spend twice the budget to solve it exactly, so a bigger budget also solves
+  earlier. A game clock, when there is one, still caps every search.
+
+The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
+each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solotable.agents.divercite_alphabeta import make_alphabeta
-from solotable.agents.divercite_greedy import GreedyAgent
-from solotable.core.agent import Agent, agent_params
+from solotable.agents.divercite_greedy import make_greedy
+from solotable.core.agent import Agent
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 
+EASY_NOISE = 0.3
+"""easy's random-move rate, chosen from the ladder's calibration (docs/ladder.md)."""
+LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000}
+"""Search nodes per move (see ``bench/divercite_search.py`` for what a node is)."""
+LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12}
+"""Placements left at which each level starts its exact end-game solve."""
+
 LEVELS = {
-    "easy": "greedy",
-    "medium": "alphabeta time=0.2 solve=8",
-    "hard": "alphabeta time=1.0 solve=10",
+    "easy": f"greedy noise={EASY_NOISE}",
+    **{
+        name: f"alphabeta nodes={LEVEL_NODES[name]} solve={LEVEL_SOLVE[name]}"
+        for name in LEVEL_NODES
+    },
 }
+"""What each level is, in agent-spec words (shown by ``agents`` listings and docs)."""
 
 
 def _easy(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    agent_params("easy", params, {})
-    agent = GreedyAgent(game, player, seed)
+    agent = make_greedy(game, player, seed, params, noise=EASY_NOISE)
     agent.name = "easy"
     return agent
 
 
-def _medium(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    agent = make_alphabeta(game, player, seed, params, seconds=0.2, solve=8)
-    agent.name = "medium"
-    return agent
+def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
+    def factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+        agent = make_alphabeta(
+            game,
+            player,
+            seed,
+            params,
+            seconds=0.0,
+            solve=LEVEL_SOLVE[name],
+            nodes=LEVEL_NODES[name],
+        )
+        agent.name = name
+        return agent
+
+    return factory
 
 
-def _hard(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    agent = make_alphabeta(game, player, seed, params, seconds=1.0, solve=10)
-    agent.name = "hard"
-    return agent
-
-
-register_agent("easy", _easy, "level: greedy (best immediate score)", game="divercite")
-register_agent("medium", _medium, "level: alpha-beta, 0.2 s per move", game="divercite")
-register_agent("hard", _hard, "level: alpha-beta, 1 s per move, deeper end-game", game="divercite")
+register_agent("easy", _easy, f"level: greedy, {EASY_NOISE:.0%} random moves", game="divercite")
+for _name, _what in (
+    ("medium", "alpha-beta"),
+    ("hard", "alpha-beta, deeper end-game solve"),
+    ("expert", "alpha-beta, the deepest search and end-game solve"),
+):
+    register_agent(
+        _name,
+        _searcher(_name),
+        f"level: {_what}, {LEVEL_NODES[_name]:,} nodes per move",
+        game="divercite",
+    )

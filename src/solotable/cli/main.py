@@ -208,7 +208,7 @@ def play(
         str | None,
         typer.Option(
             help="Opponent (2-player games) or autoplayer (solo games): a level "
-            "(easy/medium/hard) or an agent name."
+            "(easy/medium/hard/expert) or an agent name."
         ),
     ] = None,
     seed: Annotated[

@@ -106,8 +106,8 @@ class DiverciteGame(Game):
         },
         package="solotable.games.divercite",
         default_agent="medium",
-        hint_agent="hard:depth=3",
-        ai_levels=("easy", "medium", "hard"),
+        hint_agent="expert",
+        ai_levels=("easy", "medium", "hard", "expert"),
     )
 
     def __init__(self, **options: Any) -> None:

@@ -29,7 +29,7 @@ from solotable.games.divercite.board import (
     RESOURCES_PER_COLOUR,
     TOTAL_PLIES,
 )
-from solotable.games.divercite.rules import placement, scoring
+from solotable.games.divercite.rules import horizon, placement, scoring
 
 if TYPE_CHECKING:
     from solotable.games.divercite.game import DiverciteGame
@@ -134,10 +134,18 @@ class DiverciteState(State):
     """Play a legal action without recording it (search's make; see ``unmake``)."""
     unmake = placement.take_back
     """Take back ``action``, which must be the last one made (search only)."""
+    search_make = placement.place_on_board
+    """``make`` without updating ``legal_actions``'s lists: for a search that lists its
+    moves with ``scored_moves`` and takes each back with ``search_unmake``."""
+    search_unmake = placement.take_off_board
 
     # -- rules: scoring ----------------------------------------------------------------------
     gain = scoring.gain
-    best_gain = scoring.best_gain
+    best_gain = horizon.best_gain
+    square_gains = horizon.square_gains
+    best_gain_on = horizon.best_gain_on
+    open_deltas = horizon.open_deltas
+    greediest_move = horizon.greediest_move
     scored_moves = scoring.scored_moves
     open_neighbours = scoring.open_neighbours
     score_diff = scoring.score_diff

@@ -12,9 +12,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from solotable.games.divercite.actions import (
-    CITY_ACTS_ON,
     NEUTRAL_BASE,
-    RES_ACTS_ON,
     RES_BASE,
 )
 from solotable.games.divercite.board import (
@@ -131,8 +129,48 @@ def refusal_reason(state: DiverciteState, action: int) -> str | None:
     return f"{who} has no {COLOURS[k]} resource left"
 
 
+def _drop_resource_actions(racts: list[list[int]], r: int) -> None:
+    """Square ``r`` is taken: its four resource actions leave the per-colour lists."""
+    a = RES_BASE + r
+    l0, l1, l2, l3 = racts
+    l0.remove(a)
+    l1.remove(a + 25)
+    l2.remove(a + 50)
+    l3.remove(a + 75)
+
+
+def _restore_resource_actions(racts: list[list[int]], r: int) -> None:
+    """Square ``r`` is free again (take-back): its actions go back in sorted order."""
+    a = RES_BASE + r
+    l0, l1, l2, l3 = racts
+    insort(l0, a)
+    insort(l1, a + 25)
+    insort(l2, a + 50)
+    insort(l3, a + 75)
+
+
 def place_piece(state: DiverciteState, action: int) -> None:
-    """Place a legal piece and score what it changes (the search's ``make``).
+    """Place a legal piece and score what it changes (``make``; see ``place_on_board``)."""
+    place_on_board(state, action)
+    if action < RES_BASE:
+        c = action & 15
+        l0, l1, l2, l3 = state._cacts
+        l0.remove(c)
+        l1.remove(c + 16)
+        l2.remove(c + 32)
+        l3.remove(c + 48)
+    else:
+        _drop_resource_actions(state._racts, _res_square(action))
+
+
+def _res_square(action: int) -> int:
+    return (action - RES_BASE) % 25 if action < NEUTRAL_BASE else action - NEUTRAL_BASE
+
+
+def place_on_board(state: DiverciteState, action: int) -> None:
+    """Place a legal piece and score what it changes, leaving the per-colour move lists
+    (``legal_actions``) as they were: the search's ``search_make``, whose nodes list
+    their moves from the board (``scored_moves``) and take every move back.
 
     Seed: Ordre du tour (a placed piece never moves, then the other player
     plays); Seed: Décompte des points (a new city counts its neighbours at
@@ -158,8 +196,6 @@ def place_piece(state: DiverciteState, action: int) -> None:
         state._scores[p] += pts
         state._supply[p * 8 + k] -= 1
         state._empty_c.remove(c)
-        for lst, a in zip(state._cacts, CITY_ACTS_ON[c], strict=True):
-            lst.remove(a)
     elif action < NEUTRAL_BASE:
         # A resource: belongs to the board and re-scores every owned city around it.
         k, r = divmod(action - RES_BASE, 25)
@@ -171,24 +207,34 @@ def place_piece(state: DiverciteState, action: int) -> None:
                 rescore_city(state, c, o)
         state._supply[p * 8 + 4 + k] -= 1
         state._empty_r.remove(r)
-        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
-            lst.remove(a)
     else:
         # The neutral token is no colour: it cannot raise any city's points (spec §5).
         r = action - NEUTRAL_BASE
         state._res[r] = NEUTRAL_BIT
         state._empty_r.remove(r)
-        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
-            lst.remove(a)
     state._ply = ply + 1
 
 
 def take_back(state: DiverciteState, action: int) -> None:
-    """Undo ``place_piece(action)``, which must be the last placement (search only).
+    """Undo ``place_piece(action)``, which must be the last placement (search only)."""
+    take_off_board(state, action)
+    if action < RES_BASE:
+        c = action & 15
+        l0, l1, l2, l3 = state._cacts
+        insort(l0, c)
+        insort(l1, c + 16)
+        insort(l2, c + 32)
+        insort(l3, c + 48)
+    else:
+        _restore_resource_actions(state._racts, _res_square(action))
+
+
+def take_off_board(state: DiverciteState, action: int) -> None:
+    """Undo ``place_on_board(action)``, which must be the last placement (search only).
 
     Not a rule of the game (a placed piece never moves, Seed: Ordre du tour):
     it lets search explore in place, restoring board, supply, scores and the
-    sorted move lists exactly.
+    sorted lists of empty squares exactly.
     """
     ply = state._ply - 1
     p = state._first ^ (ply & 1)
@@ -201,8 +247,6 @@ def take_back(state: DiverciteState, action: int) -> None:
         state._pts[c] = 0
         state._supply[p * 8 + k] += 1
         insort(state._empty_c, c)
-        for lst, a in zip(state._cacts, CITY_ACTS_ON[c], strict=True):
-            insort(lst, a)
     elif action < NEUTRAL_BASE:
         k, r = divmod(action - RES_BASE, 25)
         state._res[r] = 0
@@ -213,11 +257,7 @@ def take_back(state: DiverciteState, action: int) -> None:
                 rescore_city(state, c, o)
         state._supply[p * 8 + 4 + k] += 1
         insort(state._empty_r, r)
-        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
-            insort(lst, a)
     else:
         r = action - NEUTRAL_BASE
         state._res[r] = 0
         insort(state._empty_r, r)
-        for lst, a in zip(state._racts, RES_ACTS_ON[r], strict=True):
-            insort(lst, a)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from solotable.games.divercite.actions import NEUTRAL_BASE, RES_BASE
 from solotable.games.divercite.board import (
     CITY_RES,
-    NEUTRAL_BIT,
     PLAYER_NAMES,
     RES_CITIES,
     RES_CITY_OTHERS,
@@ -26,6 +25,8 @@ if TYPE_CHECKING:
     from solotable.games.divercite.state import DiverciteState
 
 DIVERCITE_POINTS = 5
+NO_MOVE = -(10**6)
+"""The gain table's value for an occupied square, or one none of the player's pieces fits."""
 
 _COMPLETES = tuple(15 ^ rest if rest < 16 and rest.bit_count() == 3 else 0 for rest in range(32))
 """Indexed by the OR of a city's three other neighbours: the colour bit that would make
@@ -121,77 +122,6 @@ def gain(state: DiverciteState, action: int) -> int:
             continue
         total += d if o == p else -d
     return total
-
-
-def best_gain(state: DiverciteState, enough: int = 99) -> int:
-    """``max(gain(a) for a in legal_actions())`` for a placement turn, computed per square.
-
-    Search horizons call this for every leaf, so it works square by square
-    (a resource square touching no city is worth 0 in every colour) and
-    stops early once a gain of ``enough`` is found (alpha-beta needs no more).
-    """
-    p = state._first ^ (state._ply & 1)
-    base = p * 8
-    sup = state._supply
-    res = state._res
-    best = -(10**6)
-    city_bits = [1 << k for k in range(4) if sup[base + k]]
-    if city_bits:
-        for c in state._empty_c:
-            r0, r1, r2, r3 = CITY_RES[c]
-            b0, b1, b2, b3 = res[r0], res[r1], res[r2], res[r3]
-            m = b0 | b1 | b2 | b3
-            if m == 15:
-                if best < 5:
-                    best = 5
-                continue
-            if m == 0 or m == NEUTRAL_BIT:
-                if best < 0:
-                    best = 0
-                continue
-            for bit in city_bits:
-                g = (b0 == bit) + (b1 == bit) + (b2 == bit) + (b3 == bit)
-                if g > best:
-                    best = g
-        if best >= enough:
-            return best
-    bits = [1 << k for k in range(4) if sup[base + 4 + k]]
-    if not bits:
-        return best
-    owner = state._owner
-    cbit = state._cbit
-    pts = state._pts
-    for r in state._empty_r:
-        # acc[bit] = score difference for the mover of a resource of colour ``bit`` on r.
-        acc = None
-        for c, o1, o2, o3 in RES_CITY_OTHERS[r]:
-            o = owner[c]
-            if o < 0:
-                continue
-            if acc is None:
-                acc = [0] * 9
-            need = _COMPLETES[res[o1] | res[o2] | res[o3]]
-            cb = cbit[c]
-            if o == p:
-                if need:
-                    acc[need] += 5 - pts[c]
-                if cb != need:
-                    acc[cb] += 1
-            else:
-                if need:
-                    acc[need] -= 5 - pts[c]
-                if cb != need:
-                    acc[cb] -= 1
-        if acc is None:
-            if best < 0:
-                best = 0
-            continue
-        for bit in bits:
-            if acc[bit] > best:
-                best = acc[bit]
-                if best >= enough:
-                    return best
-    return best
 
 
 def scored_moves(state: DiverciteState) -> list[tuple[int, int]]:

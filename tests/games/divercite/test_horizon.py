@@ -1,0 +1,86 @@
+"""Per-square gains for search horizons (rules/horizon.py) against ``gain`` and play."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solotable.games.divercite import DiverciteState
+from solotable.games.divercite.actions import RES_BASE
+from solotable.games.divercite.rules.horizon import (
+    AFFECTED_MASK,
+    AFFECTED_SQUARES,
+    SQUARE_OF,
+    square_of,
+)
+from solotable.games.divercite.rules.scoring import NO_MOVE
+
+from .helpers import OPTION_SETS, play
+
+
+def _expected_table(state: DiverciteState, p: int) -> list[int]:
+    """Player p's best gain per square from ``gain`` (the mover's view: a resource is
+    worth the opposite to the other player, a city the same)."""
+    mover = state.current_player()
+    sup = state.to_dict()["supply"][p * 8 : p * 8 + 8]
+    out = [NO_MOVE] * 41
+    board = state.to_dict()
+    for c in range(16):
+        if board["owner"][c] < 0 and any(sup[:4]):
+            out[c] = max(state.gain(k * 16 + c) for k in range(4) if sup[k])
+    for r in range(25):
+        if not board["resources"][r] and any(sup[4:]):
+            sign = 1 if p == mover else -1
+            out[16 + r] = max(
+                sign * state.gain(RES_BASE + k * 25 + r) for k in range(4) if sup[4 + k]
+            )
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), opts=st.sampled_from(OPTION_SETS))
+def test_tables_agree_with_gain_along_random_games(seed, opts):
+    state = play([], seed, **opts)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if not state.is_neutral_turn():
+            me = state.current_player()
+            gains = {a: state.gain(a) for a in legal}
+            for p in (me, 1 - me):
+                table = state.square_gains(p)
+                assert table == _expected_table(state, p)
+                squares = tuple(rng.sample(range(41), 9))
+                assert state.best_gain_on(p, squares) == max(table[q] for q in squares)
+            best, move = state.greediest_move()
+            assert best == max(gains.values()) == gains[move] == state.best_gain()
+            deltas = state.open_deltas()
+            before = state.open_neighbours()
+            for a in rng.sample(legal, min(6, len(legal))):
+                state.make(a)
+                after = -state.open_neighbours() if state.placements_left() else None
+                state.unmake(a)
+                if after is not None:
+                    assert after - before == deltas[square_of(a)]
+        state.apply_action(rng.choice(legal))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_placement_changes_the_opponents_gains_only_on_its_affected_squares(seed):
+    state = play([], seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 36)):
+        state.apply_action(rng.choice(state.legal_actions()))
+    opp = 1 - state.current_player()
+    before = state.square_gains(opp)
+    legal = state.legal_actions()
+    for a in rng.sample(legal, min(12, len(legal))):
+        state.make(a)
+        after = state.square_gains(opp)
+        state.unmake(a)
+        changed = {q for q in range(41) if after[q] != before[q]}
+        assert changed <= {SQUARE_OF[a], *AFFECTED_SQUARES[a]}
+        assert all(AFFECTED_MASK[a] >> q & 1 for q in changed)
