@@ -81,6 +81,7 @@ class IsmctsAgent(Agent):
         z: float = 1.5,
         base: str | None = None,
         time_limit: float | None = None,
+        shape: float = 0.0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -93,6 +94,10 @@ class IsmctsAgent(Agent):
         if self.base.partition(":")[0] in ("ismcts", "pimc", "mcts"):
             raise UnknownNameError("ismcts: the base policy must be a rule-based agent")
         self.time_limit = time_limit
+        self.shape = shape
+        """Weight of the final score added to the return: in win/loss games most
+        rollouts of a hard position lose alike, and the score (species saved)
+        still tells the better moves apart."""
         self.max_steps = game.max_game_length()
         # The root policy sees every real decision in order (policies may remember turns).
         self.root_policy = make_agent(self.base, game, player, seed)
@@ -204,15 +209,17 @@ class IsmctsAgent(Agent):
             path.append(child)
         self._rollout(state)
         ret = state.returns()[player]
-        value = self._scale(ret)
+        score = state.scores()[player]
+        shaped = ret + self.shape * score
+        value = self._scale(shaped)
         for n in path:
             n.visits += 1
             n.total += value
         if root_action >= 0:
             st = self._root_stats[root_action]
             st.returns.append(ret)
-            st.scores.append(state.scores()[player])
-            st.by_deal.setdefault(deal, []).append(ret)
+            st.scores.append(score)
+            st.by_deal.setdefault(deal, []).append(shaped)
 
     def _select(self, node: _Node, legal: list[int]) -> int:
         """PUCT over the legal moves of this deal, priors from the policy's pick."""
@@ -337,6 +344,7 @@ _PARAMS: dict[str, int | float | str] = {
     "z": 1.5,
     "base": "",
     "time": 0.0,
+    "shape": 0.0,
 }
 
 
@@ -353,6 +361,7 @@ def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agen
         z=float(p["z"]),
         base=str(p["base"]) or None,
         time_limit=float(p["time"]) or None,
+        shape=float(p["shape"]),
     )
 
 
@@ -360,5 +369,5 @@ register_agent(
     "ismcts",
     _factory,
     "information-set MCTS with the rule-based player as prior and rollout "
-    "(params: iterations=, c=, prior=, deals=, z=, base=, time=)",
+    "(params: iterations=, c=, prior=, deals=, z=, base=, time=, shape=)",
 )
