@@ -18,7 +18,7 @@ import time
 
 import solotable.agents  # noqa: F401  (registers the agents)
 from solotable.core.agent import Turn
-from solotable.core.game import Game, State
+from solotable.core.game import Game, Observation, State
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import advance_chance
 
@@ -42,6 +42,12 @@ def positions(game: Game, seeds: int, stride: int) -> list[State]:
     return out
 
 
+def frozen_turn(state: State) -> Turn:
+    """The turn for ``state`` with a JSON copy of its observation and no link to it."""
+    obs: Observation = json.loads(json.dumps(state.observation(0)))
+    return Turn(0, list(state.legal_actions()), lambda: obs)
+
+
 def rollouts_of(agent: object) -> int | None:
     """Rollouts of the agent's last decision, when it says (ismcts, pimc)."""
     n = getattr(agent, "last_iterations", None)
@@ -49,7 +55,7 @@ def rollouts_of(agent: object) -> int | None:
         return int(n)
     values = getattr(agent, "last_values", None)
     if values:
-        return sum(v[2] for v in values.values())
+        return sum(int(v[2]) for v in values.values())
     return None
 
 
@@ -68,8 +74,7 @@ def main() -> None:
         wall = cpu = 0.0
         rollouts = 0
         for state in states:
-            obs = json.loads(json.dumps(state.observation(0)))
-            turn = Turn(0, list(state.legal_actions()), lambda obs=obs: obs)
+            turn = frozen_turn(state)
             t0, c0 = time.perf_counter(), time.process_time()
             agent.act(turn)
             wall += time.perf_counter() - t0

@@ -109,7 +109,7 @@ class MiniDiverCityHeuristic(Agent):
             total = sum(weights)
             if total:
                 pairs = zip(weights, species, strict=True)
-                return float(sum(w * f(obs, s) for w, s in pairs)) / total
+                return float(sum(w * f(obs, s) for w, s in pairs)) / float(total)
         return float(sum(f(obs, s) for s in species)) / len(species)
 
     def _card_value(self, obs: dict[str, Any], slot: str) -> float:
