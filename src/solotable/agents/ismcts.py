@@ -18,6 +18,8 @@ between them:
 - **A cycle of ``deals`` determinizations** (iteration ``i`` plays deal
   ``i mod deals``, with the deal's own future chance draws): root moves are
   compared on the same deals, as in ``pimc``, which cancels much of the luck.
+- **``shape``** adds that weight times the final score to the return, so in
+  win/loss games (Mini DiverCity) rollouts that all lose still rank moves.
 - **A guard for the policy's pick**: the root move with the most visits is
   played only if its mean beats the policy's pick by more than ``z`` standard
   errors of the per-deal paired differences; otherwise the pick stands.
@@ -305,17 +307,18 @@ class IsmctsAgent(Agent):
         now = after.scores()[player] - before
         words = [f"score {now:+g} now" if now else "no points now"]
         n = len(st.returns)
+        deals = f"{n} rollouts on {len(st.by_deal)} deals"
         if not n:
             only = "the only legal move" if len(self._root_stats) == 1 else "not explored"
             return Candidate(action, 0.0, 0.0, only, "final score")
         if by_score:
             unit, value, spread = "final score", _mean(st.scores), _stderr(st.scores)
             words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
-            words.append(f"risk: {min(st.scores):g}–{max(st.scores):g} over {n} rollouts")
+            words.append(f"risk: {min(st.scores):g}–{max(st.scores):g} over {deals}")
         else:
             unit, value, spread = "win chance", _mean(st.returns), _stderr(st.returns)
             wins = sum(1 for r in st.returns if r > 0)
-            words.append(f"wins {wins} of {n} rollouts (≈ {value:.0%})")
+            words.append(f"wins {wins} of {deals} (≈ {value:.0%})")
             words.append(
                 f"final score ≈ {_mean(st.scores):.1f} ({min(st.scores):g}–{max(st.scores):g})"
             )
