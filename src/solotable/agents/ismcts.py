@@ -84,6 +84,7 @@ class IsmctsAgent(Agent):
         base: str | None = None,
         time_limit: float | None = None,
         shape: float = 0.0,
+        depth: int = 0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -100,6 +101,11 @@ class IsmctsAgent(Agent):
         """Weight of the final score added to the return: in win/loss games most
         rollouts of a hard position lose alike, and the score (species saved)
         still tells the better moves apart."""
+        self.depth = depth
+        """Decisions of the player kept in the tree (0: no limit). With 1 the search is a
+        bandit over the root moves (PUCT with priors, same deals): below the root every
+        rollout follows the policy, so a root move's mean is not dragged down by the
+        tree trying poor moves deeper, which with a few hundred rollouts it mostly does."""
         self.max_steps = game.max_game_length()
         # The root policy sees every real decision in order (policies may remember turns).
         self.root_policy = make_agent(self.base, game, player, seed)
@@ -194,6 +200,8 @@ class IsmctsAgent(Agent):
             if mover == CHANCE:
                 state.apply_legal_action(state.sample_chance())
                 continue
+            if self.depth and len(path) > self.depth:
+                break  # below the tree's depth limit: the policy plays on
             legal = state.legal_actions()
             if node.pick is None or node.pick not in legal:
                 node.pick = self._policy_pick(state, mover, legal)
@@ -348,6 +356,7 @@ _PARAMS: dict[str, int | float | str] = {
     "base": "",
     "time": 0.0,
     "shape": 0.0,
+    "depth": 0,
 }
 
 
@@ -365,6 +374,7 @@ def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agen
         base=str(p["base"]) or None,
         time_limit=float(p["time"]) or None,
         shape=float(p["shape"]),
+        depth=int(p["depth"]),
     )
 
 
@@ -372,5 +382,5 @@ register_agent(
     "ismcts",
     _factory,
     "information-set MCTS with the rule-based player as prior and rollout "
-    "(params: iterations=, c=, prior=, deals=, z=, base=, time=, shape=)",
+    "(params: iterations=, c=, prior=, deals=, z=, base=, time=, shape=, depth=)",
 )
