@@ -42,6 +42,10 @@ from solotable.core.players import CHANCE
 from solotable.core.registry import make_agent, register_agent
 from solotable.core.rng import Rng
 
+MIN_PAIRS = 4
+"""Deals a challenger must share with the policy's pick before it may overrule it: with
+two, the standard error is a guess and a lucky pair passes the z test often."""
+
 
 class _Node:
     __slots__ = ("children", "pick", "total", "visits")
@@ -181,8 +185,8 @@ class IsmctsAgent(Agent):
         sa, sb = self._root_stats[a].by_deal, self._root_stats[b].by_deal
         diffs = [_mean(sa[d]) - _mean(sb[d]) for d in sa if d in sb]
         n = len(diffs)
-        if n < 2:
-            return False
+        if n < MIN_PAIRS:
+            return False  # two or three deals give no usable error estimate
         m = _mean(diffs)
         var = sum((x - m) ** 2 for x in diffs) / (n - 1)
         return m > 0 and m > self.z * math.sqrt(var / n)
