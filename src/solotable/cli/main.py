@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import solotable
+from solotable.cli.agents import register as register_agents
 from solotable.cli.chooser import (
     banner,
     choose_game,
@@ -36,12 +37,20 @@ from solotable.cli.records import register as register_records
 from solotable.cli.review import review
 from solotable.cli.session import TerminalPlay
 from solotable.cli.simulate import register as register_simulate
-from solotable.cli.summary import fmt_ci
+from solotable.cli.summary import fmt_ci, mark_research
 from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, record_from_doc, replay
-from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
+from solotable.core.registry import (
+    RESEARCH_LABEL,
+    agent_names,
+    game_class,
+    game_names,
+    is_research_spec,
+    load_game,
+    make_agent,
+)
 from solotable.core.savefile import is_session_save, load_session, read_save
 from solotable.core.scorebook import data_home
 from solotable.core.session import GameSession, Seat
@@ -99,7 +108,9 @@ def _agent_specs(g: Game, agents: str) -> list[str]:
     if n > 1 and len(specs) != n:
         raise UnknownNameError(f"{g.name} needs {n} agents, got {len(specs)}")
     for p, spec in enumerate(specs):
-        make_agent(spec, g, p, 0)  # fail fast on a bad name, before any worker starts
+        # Fail fast on a bad name, before any worker starts. simulate and compare are research
+        # use: research agents may run there, and their output labels them (mark_research).
+        make_agent(spec, g, p, 0, research=True)
     return specs
 
 
@@ -271,6 +282,7 @@ def play(
 
 
 register_simulate(app, console, err_console, _load, _agent_specs)
+register_agents(app, console)
 
 
 @app.command()
@@ -313,10 +325,17 @@ def compare(
     )
     for row, given in zip(result["variants"], option_sets, strict=True):
         row["given"] = given
+        mark_research(row["summary"], loaded[0], specs)
+    seer = [s for s in specs if is_research_spec(s, loaded[0])]
+    if seer:
+        result["research"] = {s: RESEARCH_LABEL for s in seer}
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
         return
-    table = Table(title=f"{game}: {games} games per variant, agent {specs[0]} (95% intervals)")
+    marked = f" [{RESEARCH_LABEL}]" if seer else ""
+    table = Table(
+        title=escape(f"{game}: {games} games per variant, agent {specs[0]}{marked} (95% intervals)")
+    )
     for col in ("variant", "win rate", "change", "mean score", "change"):
         table.add_column(col)
     for row in result["variants"]:
