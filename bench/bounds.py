@@ -46,27 +46,27 @@ LIMIT = 2.0
 """Seconds per decision allowed to an honest agent for the goal (issue 13)."""
 
 STANDARD: dict[str, list[tuple[str, int]]] = {
-    # (agent spec, games): cheap agents get many games, searches fewer.
+    # (agent spec, games): cheap agents get many games, searches fewer (a shared machine).
     "dice-miner": [
         ("random", 200),
         ("heuristic", 200),
-        ("pimc", 100),
-        ("mcts", 100),
-        ("clairvoyant:rollouts=4", 100),
+        ("pimc", 40),
+        ("mcts", 20),
+        ("clairvoyant:rollouts=4", 50),
     ],
     "51st-state": [
         ("random", 200),
         ("heuristic", 200),
-        ("pimc", 30),
-        ("mcts", 30),
-        ("clairvoyant:rollouts=1", 40),
+        ("pimc", 20),
+        ("mcts", 10),
+        ("clairvoyant:rollouts=1", 20),
     ],
     "mini-divercity": [
         ("random", 200),
         ("heuristic", 200),
-        ("pimc", 60),
-        ("mcts", 60),
-        ("clairvoyant:rollouts=2", 100),
+        ("pimc", 40),
+        ("mcts", 20),
+        ("clairvoyant:rollouts=2", 60),
     ],
 }
 """The standard table; the game's ``hint_agent`` and every ``--honest`` spec are added."""
@@ -192,13 +192,16 @@ def figure(rows: list[dict[str, Any]], game: str) -> str:
 
 
 def order(game: str, specs: Iterable[str], honest: Sequence[str]) -> list[str]:
-    """The table's rows: the standard agents, the hint agent, ``--honest``, clairvoyant last."""
+    """The table's rows: the standard agents, the hint agent, ``--honest``, the standard
+    clairvoyant, then any other stored cell."""
     hint = game_class(game).info.hint_agent
     wanted = [s for s, _ in STANDARD[game] if not s.startswith("clairvoyant")]
     wanted += [hint, *honest]
     wanted += [s for s, _ in STANDARD[game] if s.startswith("clairvoyant")]
-    seen = list(dict.fromkeys(wanted))
-    return [s for s in seen if s in set(specs)]
+    present = set(specs)
+    rows = [s for s in dict.fromkeys(wanted) if s in present]
+    # Any other stored cell (a sensitivity run, an older hint agent) comes after them.
+    return rows + sorted(present - set(rows))
 
 
 def table(game: str, seed: int, honest: Sequence[str]) -> list[str]:
@@ -209,15 +212,18 @@ def table(game: str, seed: int, honest: Sequence[str]) -> list[str]:
     bound = data.get(bound_spec, {})
     metric = "win rate [Wilson 95%]" if game in WIN_RATE_GAMES else "mean score ± 95% (t)"
     lines = [
-        f"| agent | kind | n | {metric} | s/game | s/decision | % of clairvoyant (paired) |",
-        "|---|---|---:|---|---:|---:|---|",
+        f"| agent | kind | n | {metric} | CPU s/game | CPU s/decision | wall s/decision "
+        "| % of clairvoyant (paired) |",
+        "|---|---|---:|---|---:|---:|---:|---|",
     ]
     for spec in order(game, data, honest):
         rows = [data[spec][i] for i in sorted(data[spec])]
         research = any(r["research"] for r in rows)
         kind = "research" if research else ("honest, hint agent" if spec == hint else "honest")
-        per_game = sum(r["seconds"] for r in rows) / len(rows)
-        per_decision = sum(r["seconds"] for r in rows) / max(1, sum(r["decisions"] for r in rows))
+        moves = max(1, sum(r["decisions"] for r in rows))
+        per_game = sum(r["cpu"] for r in rows) / len(rows)
+        per_decision = sum(r["cpu"] for r in rows) / moves
+        wall = sum(r["seconds"] for r in rows) / moves
         common = sorted(set(data[spec]) & set(bound))
         share = "—"
         if common and not research:
@@ -228,7 +234,7 @@ def table(game: str, seed: int, honest: Sequence[str]) -> list[str]:
             share = f"{100 * r:.1f}% ± {100 * h:.1f} (n={len(common)})"
         lines.append(
             f"| `{spec}` | {kind} | {len(rows)} | {figure(rows, game)} | {per_game:.2f} | "
-            f"{per_decision:.4f} | {share} |"
+            f"{per_decision:.4f} | {wall:.4f} | {share} |"
         )
     return lines
 
@@ -243,7 +249,7 @@ def best_honest(game: str, seed: int, honest: Sequence[str]) -> tuple[str, float
         rows = list(data[spec].values())
         if any(r["research"] for r in rows) or spec == "random":
             continue
-        if sum(r["seconds"] for r in rows) / max(1, sum(r["decisions"] for r in rows)) > LIMIT:
+        if sum(r["cpu"] for r in rows) / max(1, sum(r["decisions"] for r in rows)) > LIMIT:
             continue
         common = sorted(set(data[spec]) & set(bound))
         if not common:
@@ -272,8 +278,16 @@ def print_tables(seed: int, honest: Sequence[str]) -> None:
         if best is not None:
             spec, r = best
             gap = "goal met" if r >= 0.9 else f"{100 * (0.9 - r):.1f} points short of 90%"
-            print(f"\nbest honest at ≤ {LIMIT:g} s/decision: `{spec}`, {100 * r:.1f}% ({gap})")
-        commands = sorted({r["command"] for r in load_rows(game) if r["seed"] == seed})
+            print(
+                f"\nbest honest at ≤ {LIMIT:g} CPU s/decision: `{spec}`, {100 * r:.1f}% "
+                f"of the bound ({gap})"
+            )
+        data = cells(game, seed)
+        commands = [
+            shlex.join(["python", "bench/bounds.py", "run", game, spec, "-n", str(len(data[spec]))])
+            + ("" if seed == 0 else f" --seed {seed}")
+            for spec in order(game, data, honest)
+        ]
         if commands:
             print("\ncommands:\n\n```\n" + "\n".join(f"nice -n 10 {c}" for c in commands))
             print("```")
