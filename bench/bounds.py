@@ -306,7 +306,7 @@ def plan(honest: Sequence[str], scale: float) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command")  # none: the table (``make bench`` runs it so)
     run = sub.add_parser("run", help="play one cell (resumes: stored games are kept)")
     run.add_argument("game", choices=GAMES)
     run.add_argument("spec")
@@ -318,6 +318,8 @@ def main(argv: list[str] | None = None) -> None:
         q.add_argument("--honest", action="append", default=[], help="another honest spec")
         q.add_argument("--scale", type=float, default=1.0, help="plan: scale the game counts")
     args = p.parse_args(argv)
+    if args.command is None:
+        args = p.parse_args(["table"])
     if args.command == "run":
         run_cell(args.game, args.spec, args.games, args.seed)
     elif args.command == "table":
