@@ -42,6 +42,10 @@ GAMES = ("dice-miner", "51st-state", "mini-divercity")
 WIN_RATE_GAMES = ("mini-divercity",)
 """Games whose headline figure is the win rate (the others: the mean score)."""
 RESULTS = Path(__file__).resolve().parent / "results"
+BASE = "base"
+"""The code version of a row with no label: main's agents before the honest-agent work of
+issue 13 was merged (a53e75c) plus ``clairvoyant``. Later runs pass ``--code LABEL``, so a
+cell played with changed agents never mixes with older games of the same spec."""
 LIMIT = 2.0
 """Seconds per decision allowed to an honest agent for the goal (issue 13)."""
 
@@ -97,9 +101,13 @@ def load_rows(game: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def run_cell(game: str, spec: str, games: int, seed: int) -> None:
+def run_cell(game: str, spec: str, games: int, seed: int, code: str) -> None:
     """Play the games of one cell not yet stored, appending a line per game."""
-    done = {r["index"] for r in load_rows(game) if r["spec"] == spec and r["seed"] == seed}
+    done = {
+        r["index"]
+        for r in load_rows(game)
+        if r["spec"] == spec and r["seed"] == seed and r.get("code", BASE) == code
+    }
     todo = [i for i in range(games) if i not in done]
     g = load_game(game)
     research = is_research_spec(spec, g)
@@ -127,6 +135,7 @@ def run_cell(game: str, spec: str, games: int, seed: int) -> None:
                 "decisions": decisions(result.record_json),
                 "research": research,
                 "command": command,
+                "code": code,
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -169,13 +178,22 @@ def ratio(num: Sequence[float], den: Sequence[float]) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------------- table
-def cells(game: str, seed: int) -> dict[str, dict[int, dict[str, Any]]]:
-    """spec → index → row (the last stored line wins)."""
+def cells(game: str, seed: int, code: str) -> dict[str, dict[int, dict[str, Any]]]:
+    """cell → index → row (the last stored line wins). A cell is the spec for rows played
+    with the code version ``code``, ``spec @version`` for rows of another version."""
     out: dict[str, dict[int, dict[str, Any]]] = {}
     for r in load_rows(game):
         if r["seed"] == seed:
-            out.setdefault(r["spec"], {})[r["index"]] = r
+            version = r.get("code", BASE)
+            key = r["spec"] if version == code else f"{r['spec']} @{version}"
+            out.setdefault(key, {})[r["index"]] = r
     return out
+
+
+def bound_cell(game: str, data: dict[str, dict[int, dict[str, Any]]]) -> dict[int, dict[str, Any]]:
+    """The standard clairvoyant cell: this version's, else the base version's."""
+    spec = next(s for s, _ in STANDARD[game] if s.startswith("clairvoyant"))
+    return data.get(spec) or data.get(f"{spec} @{BASE}", {})
 
 
 def value(row: dict[str, Any], game: str) -> float:
@@ -200,16 +218,16 @@ def order(game: str, specs: Iterable[str], honest: Sequence[str]) -> list[str]:
     wanted += [s for s, _ in STANDARD[game] if s.startswith("clairvoyant")]
     present = set(specs)
     rows = [s for s in dict.fromkeys(wanted) if s in present]
+    rows += [f"{s} @{BASE}" for s in dict.fromkeys(wanted) if f"{s} @{BASE}" in present]
     # Any other stored cell (a sensitivity run, an older hint agent) comes after them.
     return rows + sorted(present - set(rows))
 
 
-def table(game: str, seed: int, honest: Sequence[str]) -> list[str]:
+def table(game: str, seed: int, honest: Sequence[str], code: str) -> list[str]:
     """Markdown lines of one game's table."""
-    data = cells(game, seed)
+    data = cells(game, seed, code)
     hint = game_class(game).info.hint_agent
-    bound_spec = next((s for s, _ in STANDARD[game] if s.startswith("clairvoyant")), "")
-    bound = data.get(bound_spec, {})
+    bound = bound_cell(game, data)
     metric = "win rate [Wilson 95%]" if game in WIN_RATE_GAMES else "mean score ± 95% (t)"
     lines = [
         f"| agent | kind | n | {metric} | CPU s/game | CPU s/decision | wall s/decision "
@@ -239,11 +257,10 @@ def table(game: str, seed: int, honest: Sequence[str]) -> list[str]:
     return lines
 
 
-def best_honest(game: str, seed: int, honest: Sequence[str]) -> tuple[str, float] | None:
+def best_honest(game: str, seed: int, honest: Sequence[str], code: str) -> tuple[str, float] | None:
     """The honest agent with the highest paired share of the bound at ≤ 2 s per decision."""
-    data = cells(game, seed)
-    bound_spec = next(s for s, _ in STANDARD[game] if s.startswith("clairvoyant"))
-    bound = data.get(bound_spec, {})
+    data = cells(game, seed, code)
+    bound = bound_cell(game, data)
     best: tuple[str, float] | None = None
     for spec in order(game, data, honest):
         rows = list(data[spec].values())
@@ -262,19 +279,19 @@ def best_honest(game: str, seed: int, honest: Sequence[str]) -> tuple[str, float
     return best
 
 
-def print_tables(seed: int, honest: Sequence[str]) -> None:
+def print_tables(seed: int, honest: Sequence[str], code: str) -> None:
     load = os.getloadavg()
     print(
         f"machine: {os.cpu_count()} cores, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.machine()}; load average now "
         f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; run seed {seed}, "
         "games 0…n-1 (seeds of `solotable simulate --seed "
-        f"{seed}`)\n"
+        f"{seed}`); code version `{code}` (cells of another version are marked @version)\n"
     )
     for game in GAMES:
         print(f"### {game}\n")
-        print("\n".join(table(game, seed, honest)))
-        best = best_honest(game, seed, honest)
+        print("\n".join(table(game, seed, honest, code)))
+        best = best_honest(game, seed, honest, code)
         if best is not None:
             spec, r = best
             gap = "goal met" if r >= 0.9 else f"{100 * (0.9 - r):.1f} points short of 90%"
@@ -282,12 +299,15 @@ def print_tables(seed: int, honest: Sequence[str]) -> None:
                 f"\nbest honest at ≤ {LIMIT:g} CPU s/decision: `{spec}`, {100 * r:.1f}% "
                 f"of the bound ({gap})"
             )
-        data = cells(game, seed)
-        commands = [
-            shlex.join(["python", "bench/bounds.py", "run", game, spec, "-n", str(len(data[spec]))])
-            + ("" if seed == 0 else f" --seed {seed}")
-            for spec in order(game, data, honest)
-        ]
+        data = cells(game, seed, code)
+        commands = []
+        for key in order(game, data, honest):
+            first = next(iter(data[key].values()))
+            version = first.get("code", BASE)
+            args = ["run", game, first["spec"], "-n", str(len(data[key]))]
+            args += [] if seed == 0 else ["--seed", str(seed)]
+            args += [] if version == BASE else ["--code", version]
+            commands.append(shlex.join(["python", "bench/bounds.py", *args]))
         if commands:
             print("\ncommands:\n\n```\n" + "\n".join(f"nice -n 10 {c}" for c in commands))
             print("```")
@@ -312,18 +332,20 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("spec")
     run.add_argument("-n", "--games", type=int, default=100)
     run.add_argument("--seed", type=int, default=0)
+    run.add_argument("--code", default=BASE, help="label of the code version (see BASE)")
     for name in ("table", "plan"):
         q = sub.add_parser(name)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--honest", action="append", default=[], help="another honest spec")
         q.add_argument("--scale", type=float, default=1.0, help="plan: scale the game counts")
+        q.add_argument("--code", default=BASE, help="table: the code version shown plainly")
     args = p.parse_args(argv)
     if args.command is None:
         args = p.parse_args(["table"])
     if args.command == "run":
-        run_cell(args.game, args.spec, args.games, args.seed)
+        run_cell(args.game, args.spec, args.games, args.seed, args.code)
     elif args.command == "table":
-        print_tables(args.seed, args.honest)
+        print_tables(args.seed, args.honest, args.code)
     else:
         plan(args.honest, args.scale)
 
