@@ -11,6 +11,7 @@ notation, never the true state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from solotable.core.agent import Agent, Turn, agent_params
@@ -43,6 +44,9 @@ class DiceMinerHeuristic(Agent):
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
+        self._slot_of: dict[int, int] = {}
+        self._text: dict[tuple[int, str | None], str] = {}
+        self._slot_index: dict[str, int] = {}
         self.hide_min = hide_min
         """Hide gems worth less than this only when two chests are free."""
         self.refill_value = refill_value
@@ -54,10 +58,36 @@ class DiceMinerHeuristic(Agent):
         if len(turn.legal_actions) == 1:
             return turn.legal_actions[0]
         obs = turn.observation
-        state = self.game.sample_state(obs, self.player, self.rng)
-        moves = {a: state.action_to_string(a) for a in turn.legal_actions}
+        moves = self._moves(obs, turn.legal_actions)
         best = max(turn.legal_actions, key=lambda a: self._value(obs, moves[a]))
         return best
+
+    def _moves(self, obs: dict[str, Any], legal: Sequence[int]) -> dict[int, str]:
+        """Notation of the legal moves, cached: a move's text depends only on the die
+        on the slot it names (a beer face is named by its die's type), so a state
+        is dealt only for moves not seen with that die before. Search agents call
+        this player thousands of times, and dealing a state was half its cost."""
+        mountain = obs["position"]["mountain"]
+        slots = self._slot_index or {name: i for i, name in enumerate(obs["slots"])}
+        self._slot_index = slots
+        out: dict[int, str] = {}
+        for a in legal:
+            slot = self._slot_of.get(a, -2)
+            text = self._text.get((a, mountain[slot] if slot >= 0 else None))
+            if text is None:
+                break
+            out[a] = text
+        else:
+            return out
+        state = self.game.sample_state(obs, self.player, self.rng)
+        for a in legal:
+            text = state.action_to_string(a)
+            words = text.split()
+            slot = slots[words[1]] if words[0] == "take" else -1
+            self._slot_of[a] = slot
+            self._text[(a, mountain[slot] if slot >= 0 else None)] = text
+            out[a] = text
+        return out
 
     # -- evaluation -----------------------------------------------------------------
     def _die(self, obs: dict[str, Any], slot: str) -> tuple[str, str]:

@@ -4,8 +4,11 @@ It reads only the observation, the move notation and the game's public card
 catalogue, values every card by what it brings over the rounds left, and
 follows a priority list: score VP with action locations, build, develop,
 make deals, get the contacts a good card in hand lacks, raze for spoils, and
-turn idle workers into cards. Goods vanish at Cleanup, so they are worth
-little in themselves: only what they turn into counts.
+turn idle workers into cards. Contact-producing cards are valued as engines,
+spare red contacts raze cards rather than vanish, and the last round develops
+over spent locations for the VP (measured: +4.5 points a game, docs/agents.md).
+Goods vanish at Cleanup, so they are worth little in themselves: only what
+they turn into counts.
 """
 
 from __future__ import annotations
@@ -25,8 +28,21 @@ TRANSIENT = 0.3
 BASIC = ("fuel", "gun", "iron", "brick")
 
 
-def _gain_value(vec: dict[str, int], transient: float = TRANSIENT) -> float:
-    return sum(PERMANENT.get(g, transient) * n for g, n in vec.items())
+CONTACTS = ("grey", "universal", "blue", "red")
+
+
+def _gain_value(
+    vec: dict[str, int], transient: float = TRANSIENT, contact: float | None = None
+) -> float:
+    """VP-like worth of goods; ``contact`` (when given) prices grey and universal
+    contacts, and blue and red at 60% of it: contacts are what turn cards into VP."""
+    total = 0.0
+    for g, n in vec.items():
+        if contact is not None and g in CONTACTS:
+            total += (contact if g in ("grey", "universal") else 0.6 * contact) * n
+        else:
+            total += PERMANENT.get(g, transient) * n
+    return total
 
 
 class FiftyFirstStateHeuristic(Agent):
@@ -34,7 +50,16 @@ class FiftyFirstStateHeuristic(Agent):
 
     name = "heuristic"
 
-    def __init__(self, game: Game, player: int, seed: int = 0, keep_threshold: float = 2.0):
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        seed: int = 0,
+        keep_threshold: float = 2.0,
+        raze_any: bool = True,
+        engine: float | None = 1.5,
+        dev_late: bool = True,
+    ):
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
         catalog = getattr(game, "card_catalog", None)
@@ -42,6 +67,15 @@ class FiftyFirstStateHeuristic(Agent):
             raise TypeError("the heuristic agent needs the 51st-state game")
         self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in catalog()}
         self.keep_threshold = keep_threshold
+        self.raze_any = raze_any
+        """Raze any card for its spoils when nothing better is left: red contacts vanish
+        at Cleanup (measured: ~4 wasted a game), spoils often include VP or cards."""
+        self.engine = engine
+        """Worth of one contact a production card yields each round (None: as a good).
+        Contacts are what turn cards into locations, so contact engines (Sharrash,
+        Construction Vehicles) priced like goods were never built (+2 points measured)."""
+        self.dev_late = dev_late
+        """In the last round, develop over spent locations for the VP alone."""
         self._notation: dict[int, str] = {}
 
     # ----------------------------------------------------------- helpers
@@ -68,7 +102,7 @@ class FiftyFirstStateHeuristic(Agent):
             )
             v += min(5, same + 1) * 0.8
         if c["kind"] == "production":
-            per = _gain_value(c["prod_gain"], 0.4)
+            per = _gain_value(c["prod_gain"], 0.4, self.engine)
             if c["per_icon"]:
                 same = sum(
                     1 for loc in obs["locations"] if icons & set(self.cards[loc["card"]]["icons"])
@@ -143,6 +177,9 @@ class FiftyFirstStateHeuristic(Agent):
                 gain = 1 + self.build_value(parts[1], obs) - 1 - loc_value.get(parts[3], 0)
                 if gain > 1.2:
                     consider(6.5 + gain, m)
+                elif self.dev_late and obs["round"] == ROUNDS and self._spent(obs, parts[3]):
+                    # The last round: a spent location is worth nothing more; the VP is.
+                    consider(6.0, m)
             elif verb == "deal":
                 v = self.deal_value(parts[1], obs)
                 if v >= max(1.5, self.build_value(parts[1], obs) * 0.8) or obs["round"] >= 5:
@@ -164,6 +201,8 @@ class FiftyFirstStateHeuristic(Agent):
                 keep = max(self.build_value(parts[1], obs), self.deal_value(parts[1], obs))
                 if obs["round"] == ROUNDS or keep < 2 or hand.get(parts[1], 0) > 1:
                     consider(1.5 + v, m)
+                elif self.raze_any:
+                    consider(0.5 + v, m)
             elif verb == "work":
                 if parts[1] == "card":
                     consider(1.0, m)
@@ -172,6 +211,13 @@ class FiftyFirstStateHeuristic(Agent):
             elif verb == "take":
                 consider(1.1, m)
         return best[1]
+
+    def _spent(self, obs: dict[str, Any], cid: str) -> bool:
+        """The location ``cid`` has nothing left to give this game (no action use left)."""
+        for loc in obs["locations"]:
+            if loc["card"] == cid:
+                return bool(self.cards[cid]["kind"] != "action" or loc["uses_left"] <= 0)
+        return False
 
     def _opp_gives_contacts(self, cid: str) -> bool:
         return any(k in self.cards[cid]["prod_gain"] for k in ("grey", "blue", "red", "universal"))
@@ -235,8 +281,20 @@ class FiftyFirstStateHeuristic(Agent):
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    p = agent_params("heuristic", params, {"keep": 2.0})
-    return FiftyFirstStateHeuristic(game, player, seed, keep_threshold=float(p["keep"]))
+    p = agent_params(
+        "heuristic",
+        params,
+        {"keep": 2.0, "raze_any": 1, "engine": 1.5, "dev_late": 1},
+    )
+    return FiftyFirstStateHeuristic(
+        game,
+        player,
+        seed,
+        keep_threshold=float(p["keep"]),
+        raze_any=bool(int(p["raze_any"])),
+        engine=float(p["engine"]) or None,
+        dev_late=bool(int(p["dev_late"])),
+    )
 
 
 register_agent(
