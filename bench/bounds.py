@@ -50,27 +50,27 @@ LIMIT = 2.0
 """Seconds per decision allowed to an honest agent for the goal (issue 13)."""
 
 STANDARD: dict[str, list[tuple[str, int]]] = {
-    # (agent spec, games): cheap agents get many games, searches fewer (a shared machine).
+    # (agent spec, games): cheap agents get many games, searches few (a shared, loaded machine).
     "dice-miner": [
         ("random", 200),
         ("heuristic", 200),
         ("pimc", 40),
-        ("mcts", 20),
+        ("mcts", 10),
         ("clairvoyant:rollouts=4", 50),
     ],
     "51st-state": [
         ("random", 200),
         ("heuristic", 200),
-        ("pimc", 20),
-        ("mcts", 10),
+        ("pimc", 10),
+        ("mcts", 5),
         ("clairvoyant:rollouts=1", 20),
     ],
     "mini-divercity": [
         ("random", 200),
         ("heuristic", 200),
-        ("pimc", 40),
-        ("mcts", 20),
-        ("clairvoyant:rollouts=2", 60),
+        ("pimc", 20),
+        ("mcts", 10),
+        ("clairvoyant:rollouts=2", 200),
     ],
 }
 """The standard table; the game's ``hint_agent`` and every ``--honest`` spec are added."""
@@ -177,6 +177,18 @@ def ratio(num: Sequence[float], den: Sequence[float]) -> tuple[float, float]:
     return r, t975(n - 1) * sd / (math.sqrt(n) * abs(md))
 
 
+def ratio_of_means(num: Sequence[float], den: Sequence[float]) -> tuple[float, float]:
+    """``mean(num) / mean(den)`` of independent samples and its 95% half-width (delta
+    method): every game of both cells, not only the shared seeds."""
+    mn, hn = mean_t(num)
+    md, hd = mean_t(den)
+    if md == 0:
+        return math.nan, math.nan
+    r = mn / md
+    rel = math.hypot(hn / mn if mn else 0.0, hd / md)
+    return r, abs(r) * rel
+
+
 # ---------------------------------------------------------------------------- table
 def cells(game: str, seed: int, code: str) -> dict[str, dict[int, dict[str, Any]]]:
     """cell → index → row (the last stored line wins). A cell is the spec for rows played
@@ -217,8 +229,7 @@ def order(game: str, specs: Iterable[str], honest: Sequence[str]) -> list[str]:
     wanted += [hint, *honest]
     wanted += [s for s, _ in STANDARD[game] if s.startswith("clairvoyant")]
     present = set(specs)
-    rows = [s for s in dict.fromkeys(wanted) if s in present]
-    rows += [f"{s} @{BASE}" for s in dict.fromkeys(wanted) if f"{s} @{BASE}" in present]
+    rows = [k for s in dict.fromkeys(wanted) for k in (s, f"{s} @{BASE}") if k in present]
     # Any other stored cell (a sensitivity run, an older hint agent) comes after them.
     return rows + sorted(present - set(rows))
 
@@ -231,8 +242,8 @@ def table(game: str, seed: int, honest: Sequence[str], code: str) -> list[str]:
     metric = "win rate [Wilson 95%]" if game in WIN_RATE_GAMES else "mean score ± 95% (t)"
     lines = [
         f"| agent | kind | n | {metric} | CPU s/game | CPU s/decision | wall s/decision "
-        "| % of clairvoyant (paired) |",
-        "|---|---|---:|---|---:|---:|---:|---|",
+        "| % of clairvoyant: ratio of means | % of clairvoyant: paired seeds |",
+        "|---|---|---:|---|---:|---:|---:|---|---|",
     ]
     for spec in order(game, data, honest):
         rows = [data[spec][i] for i in sorted(data[spec])]
@@ -250,33 +261,40 @@ def table(game: str, seed: int, honest: Sequence[str], code: str) -> list[str]:
                 [value(bound[i], game) for i in common],
             )
             share = f"{100 * r:.1f}% ± {100 * h:.1f} (n={len(common)})"
+        whole = "—"
+        if bound and not research:
+            r, h = ratio_of_means(
+                [value(x, game) for x in rows], [value(x, game) for x in bound.values()]
+            )
+            whole = f"{100 * r:.1f}% ± {100 * h:.1f}"
         lines.append(
             f"| `{spec}` | {kind} | {len(rows)} | {figure(rows, game)} | {per_game:.2f} | "
-            f"{per_decision:.4f} | {wall:.4f} | {share} |"
+            f"{per_decision:.4f} | {wall:.4f} | {whole} | {share} |"
         )
     return lines
 
 
 def best_honest(game: str, seed: int, honest: Sequence[str], code: str) -> tuple[str, float] | None:
-    """The honest agent with the highest paired share of the bound at ≤ 2 s per decision."""
+    """The honest agent with the highest mean figure at ≤ 2 CPU s per decision, and its share
+    of the bound (ratio of means: every game of both cells)."""
     data = cells(game, seed, code)
     bound = bound_cell(game, data)
-    best: tuple[str, float] | None = None
+    best: tuple[str, float, float] | None = None
     for spec in order(game, data, honest):
         rows = list(data[spec].values())
         if any(r["research"] for r in rows) or spec == "random":
             continue
         if sum(r["cpu"] for r in rows) / max(1, sum(r["decisions"] for r in rows)) > LIMIT:
             continue
-        common = sorted(set(data[spec]) & set(bound))
-        if not common:
+        if not bound:
             continue
-        r, _ = ratio(
-            [value(data[spec][i], game) for i in common], [value(bound[i], game) for i in common]
-        )
-        if best is None or r > best[1]:
-            best = (spec, r)
-    return best
+        mine = sum(value(x, game) for x in rows) / len(rows)
+        if best is None or mine > best[2]:
+            r, _ = ratio_of_means(
+                [value(x, game) for x in rows], [value(x, game) for x in bound.values()]
+            )
+            best = (spec, r, mine)
+    return None if best is None else (best[0], best[1])
 
 
 def print_tables(seed: int, honest: Sequence[str], code: str) -> None:
