@@ -140,3 +140,15 @@ def test_bad_parameters_are_reported():
         solotable.make_agent("ismcts:iterations=lots", g, 0)
     with pytest.raises(UnknownNameError, match="rule-based"):
         solotable.make_agent("ismcts:base=pimc", g, 0)
+
+
+def test_depth_one_keeps_the_tree_at_the_root():
+    state = _midgame("dice-miner", seed=5, decisions=3)
+    flat = solotable.make_agent("ismcts:iterations=20,deals=4,depth=1", state.game, 0, seed=1)
+    deep = solotable.make_agent("ismcts:iterations=20,deals=4", state.game, 0, seed=1)
+    assert isinstance(flat, IsmctsAgent) and isinstance(deep, IsmctsAgent)
+    flat.act(_frozen_turn(state))
+    deep.act(_frozen_turn(state))
+    assert flat._root.children and all(not c.children for c in flat._root.children.values())
+    assert any(c.children for c in deep._root.children.values())
+    assert sum(c.visits for c in flat._root.children.values()) == 20

@@ -18,6 +18,8 @@ between them:
 - **A cycle of ``deals`` determinizations** (iteration ``i`` plays deal
   ``i mod deals``, with the deal's own future chance draws): root moves are
   compared on the same deals, as in ``pimc``, which cancels much of the luck.
+- **``shape``** adds that weight times the final score to the return, so in
+  win/loss games (Mini DiverCity) rollouts that all lose still rank moves.
 - **A guard for the policy's pick**: the root move with the most visits is
   played only if its mean beats the policy's pick by more than ``z`` standard
   errors of the per-deal paired differences; otherwise the pick stands.
@@ -82,6 +84,7 @@ class IsmctsAgent(Agent):
         base: str | None = None,
         time_limit: float | None = None,
         shape: float = 0.0,
+        depth: int = 0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -98,6 +101,11 @@ class IsmctsAgent(Agent):
         """Weight of the final score added to the return: in win/loss games most
         rollouts of a hard position lose alike, and the score (species saved)
         still tells the better moves apart."""
+        self.depth = depth
+        """Decisions of the player kept in the tree (0: no limit). With 1 the search is a
+        bandit over the root moves (PUCT with priors, same deals): below the root every
+        rollout follows the policy, so a root move's mean is not dragged down by the
+        tree trying poor moves deeper, which with a few hundred rollouts it mostly does."""
         self.max_steps = game.max_game_length()
         # The root policy sees every real decision in order (policies may remember turns).
         self.root_policy = make_agent(self.base, game, player, seed)
@@ -192,6 +200,8 @@ class IsmctsAgent(Agent):
             if mover == CHANCE:
                 state.apply_legal_action(state.sample_chance())
                 continue
+            if self.depth and len(path) > self.depth:
+                break  # below the tree's depth limit: the policy plays on
             legal = state.legal_actions()
             if node.pick is None or node.pick not in legal:
                 node.pick = self._policy_pick(state, mover, legal)
@@ -305,17 +315,18 @@ class IsmctsAgent(Agent):
         now = after.scores()[player] - before
         words = [f"score {now:+g} now" if now else "no points now"]
         n = len(st.returns)
+        deals = f"{n} rollouts on {len(st.by_deal)} deals"
         if not n:
             only = "the only legal move" if len(self._root_stats) == 1 else "not explored"
             return Candidate(action, 0.0, 0.0, only, "final score")
         if by_score:
             unit, value, spread = "final score", _mean(st.scores), _stderr(st.scores)
             words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
-            words.append(f"risk: {min(st.scores):g}–{max(st.scores):g} over {n} rollouts")
+            words.append(f"risk: {min(st.scores):g}–{max(st.scores):g} over {deals}")
         else:
             unit, value, spread = "win chance", _mean(st.returns), _stderr(st.returns)
             wins = sum(1 for r in st.returns if r > 0)
-            words.append(f"wins {wins} of {n} rollouts (≈ {value:.0%})")
+            words.append(f"wins {wins} of {deals} (≈ {value:.0%})")
             words.append(
                 f"final score ≈ {_mean(st.scores):.1f} ({min(st.scores):g}–{max(st.scores):g})"
             )
@@ -345,6 +356,7 @@ _PARAMS: dict[str, int | float | str] = {
     "base": "",
     "time": 0.0,
     "shape": 0.0,
+    "depth": 0,
 }
 
 
@@ -362,6 +374,7 @@ def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agen
         base=str(p["base"]) or None,
         time_limit=float(p["time"]) or None,
         shape=float(p["shape"]),
+        depth=int(p["depth"]),
     )
 
 
@@ -369,5 +382,5 @@ register_agent(
     "ismcts",
     _factory,
     "information-set MCTS with the rule-based player as prior and rollout "
-    "(params: iterations=, c=, prior=, deals=, z=, base=, time=, shape=)",
+    "(params: iterations=, c=, prior=, deals=, z=, base=, time=, shape=, depth=)",
 )

@@ -38,7 +38,6 @@ class MiniDiverCityHeuristic(Agent):
         quick: float = 4.0,
         extra: int = 1,
         rescue: int = 0,
-        weighted: bool = False,
     ) -> None:
         super().__init__(game, player, seed)
         self._cache: tuple[object, set[str]] = (None, set())
@@ -46,7 +45,6 @@ class MiniDiverCityHeuristic(Agent):
         self.extra = extra
         self.rescue = rescue
         self.quick = quick
-        self.weighted = weighted
         self._notation = game.new_initial_state(0)
         self.close_at = close_at
         self._cards: dict[str, Any] = {}
@@ -100,16 +98,7 @@ class MiniDiverCityHeuristic(Agent):
         return 6.0 if state == "green" else 5.0
 
     def _mean(self, obs: dict[str, Any], f: Any) -> float:
-        """Expected ``f`` of a face-down card: over the species, weighted (with
-        ``weighted``) by how many of their cards are still unseen."""
         species = list(obs["scale"])
-        if self.weighted:
-            cards = obs["species_cards"]
-            weights = [cards[s]["unseen"] for s in species]
-            total = sum(weights)
-            if total:
-                pairs = zip(weights, species, strict=True)
-                return float(sum(w * f(obs, s) for w, s in pairs)) / float(total)
         return float(sum(f(obs, s) for s in species)) / len(species)
 
     def _card_value(self, obs: dict[str, Any], slot: str) -> float:
@@ -317,7 +306,6 @@ _PARAMS: dict[str, int | float | str] = {
     "quick": 4.0,
     "extra": 1,
     "rescue": 0,
-    "weighted": 0,
 }
 
 
@@ -332,7 +320,6 @@ def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agen
         quick=float(p["quick"]),
         extra=int(p["extra"]),
         rescue=int(p["rescue"]),
-        weighted=bool(int(p["weighted"])),
     )
 
 
