@@ -297,6 +297,32 @@ def best_honest(game: str, seed: int, honest: Sequence[str], code: str) -> tuple
     return None if best is None else (best[0], best[1])
 
 
+def headline(seed: int, honest: Sequence[str], code: str) -> list[str]:
+    """One markdown row per game: the bound, the best honest agent, its share, the goal."""
+    lines = []
+    for game in GAMES:
+        data = cells(game, seed, code)
+        bound = bound_cell(game, data)
+        best = best_honest(game, seed, honest, code)
+        if not bound or best is None:
+            lines.append(f"| {game} | — | missing | — | — | — | — |")
+            continue
+        spec, _ = best
+        rows = list(data[spec].values())
+        r, h = ratio_of_means(
+            [value(x, game) for x in rows], [value(x, game) for x in bound.values()]
+        )
+        per_decision = sum(x["cpu"] for x in rows) / max(1, sum(x["decisions"] for x in rows))
+        what = "win rate" if game in WIN_RATE_GAMES else "mean score"
+        gap = "met" if r >= 0.9 else f"{100 * (0.9 - r):.0f} points short"
+        lines.append(
+            f"| {game} | {what} | {figure(list(bound.values()), game)} (n={len(bound)}) | "
+            f"`{spec}`: {figure(rows, game)} (n={len(rows)}) | {per_decision:.2f} | "
+            f"{100 * r:.1f}% ± {100 * h:.1f} | {gap} |"
+        )
+    return lines
+
+
 def print_tables(seed: int, honest: Sequence[str], code: str) -> None:
     load = os.getloadavg()
     print(
@@ -306,6 +332,11 @@ def print_tables(seed: int, honest: Sequence[str], code: str) -> None:
         "games 0…n-1 (seeds of `solotable simulate --seed "
         f"{seed}`); code version `{code}` (cells of another version are marked @version)\n"
     )
+    print(
+        "| game | figure | clairvoyant (bound) | best honest | CPU s/decision | % of bound | goal |"
+    )
+    print("|---|---|---|---|---:|---:|---|")
+    print("\n".join(headline(seed, honest, code)) + "\n")
     for game in GAMES:
         print(f"### {game}\n")
         print("\n".join(table(game, seed, honest, code)))
