@@ -169,3 +169,12 @@ def test_sessions_refuse_research_seats_and_hints(monkeypatch: pytest.MonkeyPatc
 def test_simulations_may_run_research_agents() -> None:
     r = play_one("dice-miner", {}, [f"{HERE}:Peeker"], 0, 0)
     assert r.scores and Peeker.seen
+
+
+def test_the_gym_environment_refuses_a_research_opponent() -> None:
+    gym = pytest.importorskip("gymnasium", reason="the rl extra (Gymnasium) is not installed")
+    import solotable.envs  # noqa: F401
+
+    env = gym.make("solotable/Divercite-v0", opponent=f"{HERE}:Peeker")
+    with pytest.raises(ResearchAgentError):
+        env.reset(seed=1)
