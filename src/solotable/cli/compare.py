@@ -23,12 +23,12 @@ from rich.table import Table
 
 from solotable.cli.paths import check_results_file, import_data_options
 from solotable.cli.simulate import AddressOption, BackendOption, JobsOption, check_backend
-from solotable.cli.summary import fmt_ci
+from solotable.cli.summary import fmt_ci, mark_research
 from solotable.core.compare import Cell, compare_cells
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
-from solotable.core.registry import load_game
+from solotable.core.registry import RESEARCH_LABEL, is_research_spec, load_game
 from solotable.core.results import RunContext, maybe_writer, result_row
 
 MAX_VARY = 2
@@ -100,7 +100,7 @@ def run_cells(
                 writer.write(result_row(r, contexts[k]))
             advance()
 
-        return compare_cells(
+        result = compare_cells(
             game.name,
             cells,
             specs,
@@ -114,6 +114,13 @@ def run_cells(
             precision={"win_rate": rate_precision / 100.0, "mean_score": precision},
             on_result=seen,
         )
+    # Research agents (they see hidden information) may run here, never unlabelled.
+    for row in result["variants"]:
+        mark_research(row["summary"], game, specs)
+    seer = [s for s in specs if is_research_spec(s, game)]
+    if seer:
+        result["research"] = dict.fromkeys(seer, RESEARCH_LABEL)
+    return result
 
 
 def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
@@ -138,6 +145,9 @@ def print_comparison(console: Console, result: dict[str, Any], vary: list[str]) 
         f"{result['game']}: {result['games']} games per cell, seed {result['seed']}, "
         f"agents {', '.join(result['agents'])} (95% intervals)"
     )
+    if result.get("research"):
+        title += f" [{RESEARCH_LABEL}: {', '.join(result['research'])}]"
+    title = escape(title)
     table = Table(
         title=title,
         caption="Δ = paired change from the first row (same seeds, per-seed differences, "

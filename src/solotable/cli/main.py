@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import solotable
+from solotable.cli.agents import register as register_agents
 from solotable.cli.chooser import (
     banner,
     choose_game,
@@ -42,7 +43,13 @@ from solotable.core.errors import RecordError, SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, record_from_doc, replay
-from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
+from solotable.core.registry import (
+    agent_names,
+    game_class,
+    game_names,
+    load_game,
+    make_agent,
+)
 from solotable.core.savefile import is_session_save, load_session, read_save
 from solotable.core.scorebook import data_home
 from solotable.core.session import GameSession, Seat
@@ -99,7 +106,9 @@ def _agent_specs(g: Game, agents: str) -> list[str]:
     if n > 1 and len(specs) != n:
         raise UnknownNameError(f"{g.name} needs {n} agents, got {len(specs)}")
     for p, spec in enumerate(specs):
-        make_agent(spec, g, p, 0)  # fail fast on a bad name, before any worker starts
+        # Fail fast on a bad name, before any worker starts. simulate and compare are research
+        # use: research agents may run there, and their output labels them (mark_research).
+        make_agent(spec, g, p, 0, research=True)
     return specs
 
 
@@ -271,6 +280,7 @@ def play(
 
 
 register_simulate(app, console, err_console, _load, _agent_specs)
+register_agents(app, console)
 
 
 register_compare(app, console, err_console, _load, _agent_specs)

@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 from solotable.cli.paths import check_output_dir, check_results_file
-from solotable.cli.summary import print_summary
+from solotable.cli.summary import mark_research, print_summary
 from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
 from solotable.core.errors import UnknownNameError
@@ -199,6 +199,7 @@ def register(
             )
         summary = outcome.summary
         summary["options"] = dict(g.options)
+        mark_research(summary, g, list(spec.agents))
         if as_json:
             print(json.dumps(summary, ensure_ascii=False))
         else:

@@ -8,6 +8,23 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solotable.core.game import Game
+from solotable.core.registry import RESEARCH_LABEL, is_research_spec
+
+
+def mark_research(summary: dict[str, Any], game: Game, specs: list[str]) -> None:
+    """Label every research agent of a summary (``"research": RESEARCH_LABEL``), so no
+    figure of an agent that saw hidden information passes for a player's."""
+    flagged = {s for s in specs if is_research_spec(s, game)}
+    for entry in summary.get("agents", []):
+        if entry.get("name") in flagged:
+            entry["research"] = RESEARCH_LABEL
+
+
+def _name(entry: dict[str, Any]) -> str:
+    research = entry.get("research")
+    return escape(entry["name"] + (f" [{research}]" if research else ""))
+
 
 def fmt_ci(entry: dict[str, Any], key: str = "mean", pct: bool = False) -> str:
     """``12.30 [11.9, 12.7]``; what a tiny sample cannot say is said in words
@@ -46,7 +63,7 @@ def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> 
             table.add_column(col)
         for a in agents:
             table.add_row(
-                escape(a["name"]),
+                _name(a),
                 str(a["games"]),
                 str(a["wins"]),
                 str(a["losses"]),
@@ -60,8 +77,13 @@ def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> 
             table.add_column(col)
         for a in agents:
             rate = fmt_ci(a["win_rate"], "rate", pct=True) if "win_rate" in a else "—"
-            table.add_row(escape(a["name"]), str(a["games"]), rate, fmt_ci(a["mean_score"]))
+            table.add_row(_name(a), str(a["games"]), rate, fmt_ci(a["mean_score"]))
     console.print(table)
+    if any(a.get("research") for a in agents):
+        console.print(
+            f"[yellow]research agent(s) marked above ({escape(RESEARCH_LABEL)}): "
+            "an upper bound, not a player's result[/yellow]"
+        )
     for key, counts in summary.get("categories", {}).items():
         total = sum(counts.values())
         t = Table(title=f"{key} distribution")

@@ -3,6 +3,12 @@
 An agent never receives the true state. It gets a :class:`Turn` (its
 observation, the legal actions and a time budget) and may rebuild a full
 state with ``game.sample_state`` (hidden parts dealt at random) for search.
+
+The one labelled exception is a :class:`ResearchAgent` (``sees_true_state``):
+an upper bound on what honest play can reach, which the driver of a
+simulation hands a copy of the true state, generator included, in a
+:class:`ResearchTurn`. The registry refuses research agents everywhere a
+player picks an agent (``make_agent(..., research=False)``, the default).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from solotable.core.errors import UnknownNameError
+from solotable.core.errors import ResearchAgentError, UnknownNameError
 from solotable.core.game import Game, Observation, State
 from solotable.core.untrusted import ascii_float, ascii_int, shorten
 
@@ -83,10 +89,38 @@ class Candidate:
     unit: str
 
 
+class ResearchTurn(Turn):
+    """A :class:`Turn` that also carries a copy of the true state, hidden parts and
+    random generator included: what only a :class:`ResearchAgent` is given.
+
+    ``state`` is a clone, so a research agent may search on it freely without
+    changing the game being played.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(
+        self,
+        state: State,
+        player: int,
+        legal_actions: Sequence[int],
+        time_budget: float | None = None,
+    ) -> None:
+        def observe() -> Observation:
+            return state.observation(player)
+
+        super().__init__(player, legal_actions, observe, time_budget)
+        self.state = state
+
+
 class Agent(ABC):
     """A player. Built by a factory with ``(game, player, seed, params)``."""
 
     name: str = "agent"
+    sees_true_state: ClassVar[bool] = False
+    """True only for research agents (:class:`ResearchAgent`): drivers hand them the true
+    state, and the registry never offers them to players. A class attribute, so one
+    check (:func:`is_research`) both grants the state and labels the agent."""
     param_defaults: ClassVar[Mapping[str, ParamValue]] = {}
     """Plug-in agents named on the command line (``module:Class:key=value``) get their
     ``key=value`` parameters typed from these defaults and passed to ``__init__`` as keywords."""
@@ -112,6 +146,34 @@ class Agent(ABC):
 
     def label(self) -> str:
         return self.name
+
+
+class ResearchAgent(Agent):
+    """A research agent: it plans on the true state (hidden cards, future draws).
+
+    It bounds what an honest player can reach from a seed; it is not a player.
+    Only a research driver (``core.runner.play_game`` in simulations) gives it a
+    :class:`ResearchTurn`; with a plain :class:`Turn` it refuses to act.
+    """
+
+    sees_true_state: ClassVar[bool] = True
+
+    def act(self, turn: Turn) -> int:
+        if not isinstance(turn, ResearchTurn):
+            raise ResearchAgentError(
+                f"{self.name} is a research agent: it needs the true state, "
+                "which only simulate and compare give"
+            )
+        return self.plan(turn.state, turn)
+
+    @abstractmethod
+    def plan(self, state: State, turn: Turn) -> int:
+        """Return one of ``turn.legal_actions``, knowing the true ``state`` (a copy)."""
+
+
+def is_research(agent: Agent) -> bool:
+    """Whether ``agent`` sees the true state (its class says so; an instance cannot)."""
+    return bool(getattr(type(agent), "sees_true_state", False))
 
 
 def agent_params(

@@ -51,3 +51,8 @@ class DataFileError(SolotableError):
 
 class UnknownNameError(SolotableError):
     """An unknown game or agent name."""
+
+
+class ResearchAgentError(UnknownNameError):
+    """A research agent (one that sees hidden information) named where a player picks an
+    agent: ``play``, a seat, a hint. Research agents only run in ``simulate`` and ``compare``."""

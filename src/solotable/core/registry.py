@@ -7,6 +7,9 @@ starts fast and a broken game cannot break the others).
 Plug-ins extend both without editing solotable (docs/agents.md):
 
 - an agent spec may name a class or factory directly, ``module.path:ClassName[:key=value,…]``;
+- research agents (``register_agent(..., research=True)``, or any class whose
+  ``sees_true_state`` is true) see the true state; :func:`make_agent` builds them only when
+  asked with ``research=True`` (simulate, compare) and :func:`agent_names` never lists them;
 - installed packages declare entry points in the groups ``solotable.agents`` (name → an Agent
   subclass or factory) and ``solotable.games`` (name → a module that registers the game, or the
   Game class itself). They are read lazily, only when a name is not a built-in one.
@@ -19,15 +22,16 @@ from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from solotable.core.agent import Agent, agent_params
-from solotable.core.errors import UnknownNameError
+from solotable.core.agent import Agent, agent_params, is_research
+from solotable.core.errors import ResearchAgentError, UnknownNameError
 from solotable.core.game import Game
 
 _GAMES: dict[str, type[Game]] = {}
 _LAZY_GAMES: dict[str, str] = {}
 AgentFactory = Callable[[Game, int, int, dict[str, str]], Agent]
 """``factory(game, player, seed, params) -> Agent``."""
-_AGENTS: dict[tuple[str | None, str], tuple[AgentFactory, str]] = {}
+_AGENTS: dict[tuple[str | None, str], tuple[AgentFactory, str, bool]] = {}
+"""``(game or None, name) -> (factory, summary, research)``."""
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -93,20 +97,54 @@ def load_game(name: str, **options: Any) -> Game:
     return game_class(name)(**options)
 
 
-def register_agent(name: str, factory: AgentFactory, summary: str, game: str | None = None) -> None:
-    """Register an agent for one game (``game=name``) or for every game (None)."""
-    _AGENTS[(game, name)] = (factory, summary)
+def register_agent(
+    name: str,
+    factory: AgentFactory,
+    summary: str,
+    game: str | None = None,
+    *,
+    research: bool = False,
+) -> None:
+    """Register an agent for one game (``game=name``) or for every game (None).
+
+    ``research=True`` marks an agent that sees hidden information: it is listed only by
+    :func:`research_agent_names` and built only by ``make_agent(..., research=True)``.
+    """
+    _AGENTS[(game, name)] = (factory, summary, research)
 
 
 def agent_names(game: str) -> list[tuple[str, str]]:
-    """``(name, summary)`` of the agents that can play ``game`` (installed plug-ins included)."""
+    """``(name, summary)`` of the agents a player may pick for ``game`` (installed plug-ins
+    included); research agents are not among them (:func:`research_agent_names`)."""
     names: dict[str, str] = {}
-    for (g, n), (_, summary) in _AGENTS.items():
-        if g is None or g == game:
+    for (g, n), (_, summary, research) in _AGENTS.items():
+        if (g is None or g == game) and not research:
             names[n] = summary
     for n, ep in _entry_points(AGENTS_GROUP).items():
         names.setdefault(n, f"plug-in ({ep.value})")
     return sorted(names.items())
+
+
+def research_agent_names(game: str) -> list[tuple[str, str]]:
+    """``(name, summary)`` of the research agents for ``game``: they see hidden information,
+    so they bound what players can reach and are never offered to players."""
+    names = {
+        n: summary
+        for (g, n), (_, summary, research) in _AGENTS.items()
+        if research and (g is None or g == game)
+    }
+    return sorted(names.items())
+
+
+RESEARCH_LABEL = "research: sees hidden information"
+"""How every listing and summary marks a research agent."""
+
+
+def _refuse_research(name: str) -> ResearchAgentError:
+    return ResearchAgentError(
+        f"agent {name!r} is a research agent ({RESEARCH_LABEL}): "
+        "it runs only in simulate and compare, never as a player or a hint"
+    )
 
 
 def _parse_params(rest: str) -> dict[str, str]:
@@ -156,9 +194,11 @@ def _import_target(module: str, attr: str) -> Any:
         raise UnknownNameError(f"module {module!r} has no {attr!r}") from None
 
 
-def _find_agent(name: str, game: Game) -> AgentFactory | None:
+def _find_agent(name: str, game: Game, research: bool = False) -> AgentFactory | None:
     entry = _AGENTS.get((game.name, name)) or _AGENTS.get((None, name))
     if entry is not None:
+        if entry[2] and not research:
+            raise _refuse_research(name)
         return entry[0]
     ep = _entry_points(AGENTS_GROUP).get(name)
     if ep is None:
@@ -170,22 +210,41 @@ def _find_agent(name: str, game: Game) -> AgentFactory | None:
     return plugin_factory(target, f"agent plug-in {name!r} ({ep.value})")
 
 
-def make_agent(spec: str, game: Game, player: int, seed: int = 0) -> Agent:
+def make_agent(
+    spec: str, game: Game, player: int, seed: int = 0, *, research: bool = False
+) -> Agent:
     """Build an agent from ``name[:key=value,…]`` or ``module.path:ClassName[:key=value,…]``.
 
     A module path (a name with a dot, or any unknown name followed by ``:Identifier``) names a
     class or factory to import, so people try their own agent without registering anything
     (``--agents mybots.greedy:Greedy:depth=2``). Parameters always contain ``=``, so
     ``name:key=value`` stays unambiguous.
+
+    A research agent (registered so, or whose class ``sees_true_state``, plug-ins included)
+    is a :class:`ResearchAgentError` unless ``research`` is true: only simulate and compare
+    pass it, every place where a player picks an agent keeps the default.
     """
+    agent = _build_agent(spec, game, player, seed, research)
+    if is_research(agent) and not research:
+        raise _refuse_research(spec.partition(":")[0])
+    return agent
+
+
+def is_research_spec(spec: str, game: Game) -> bool:
+    """Whether the agent ``spec`` names sees hidden information (built once to ask its class,
+    so a plug-in's own ``sees_true_state`` counts)."""
+    return is_research(make_agent(spec, game, 0, 0, research=True))
+
+
+def _build_agent(spec: str, game: Game, player: int, seed: int, research: bool) -> Agent:
     name, _, rest = spec.partition(":")
     attr, _, after = rest.partition(":")
-    if "." in name or (attr.isidentifier() and _find_agent(name, game) is None):
+    if "." in name or (attr.isidentifier() and _find_agent(name, game, research) is None):
         if not attr.isidentifier():
             raise UnknownNameError(f"agent {spec!r}: expected module.path:ClassName[:key=value]")
         factory = plugin_factory(_import_target(name, attr), f"{name}:{attr}")
         return factory(game, player, seed, _parse_params(after))
-    found = _find_agent(name, game)
+    found = _find_agent(name, game, research)
     if found is None:
         known = ", ".join(n for n, _ in agent_names(game.name))
         raise UnknownNameError(f"unknown agent {name!r} for {game.name}; known agents: {known}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from solotable.core.agent import Agent, Turn
+from solotable.core.agent import Agent, ResearchTurn, Turn, is_research
 from solotable.core.errors import IllegalActionError
 from solotable.core.game import Game, State
 from solotable.core.players import CHANCE
@@ -41,6 +41,12 @@ def overrun(elapsed: float, clock_left: float | None, move_limit: float | None) 
     return None
 
 
+def research_turn(state: State, player: int, budget: float | None) -> ResearchTurn:
+    """The turn of a research agent: the legal actions and a clone of the true state
+    (the clone carries the random generator, so the agent knows every future draw)."""
+    return ResearchTurn(state.clone(), player, state.legal_actions(), budget)
+
+
 def play_game(
     game: Game,
     agents: Sequence[Agent],
@@ -57,8 +63,14 @@ def play_game(
     ``move_limit`` the time allowed per move: a player who overruns either
     loses (recorded as a forfeit). An agent returning an illegal
     action is a bug in that agent and raises.
+
+    Research agents (:func:`~solotable.core.agent.is_research`) get a
+    :class:`ResearchTurn` with a copy of the true state; every other agent gets
+    a plain :class:`Turn`. Only research callers (simulations) build research
+    agents at all: ``make_agent`` refuses them elsewhere.
     """
     state = game.new_initial_state(seed)
+    seers = [is_research(a) for a in agents]
     remaining = list(clocks) if clocks is not None else None
     forfeit = None
     while not state.is_terminal():
@@ -68,7 +80,11 @@ def play_game(
         else:
             left = None if remaining is None else remaining[player]
             budget = turn_budget(time_budget, left, move_limit)
-            turn = Turn.for_state(state, player, budget)
+            turn: Turn = (
+                research_turn(state, player, budget)
+                if seers[player]
+                else Turn.for_state(state, player, budget)
+            )
             start = time.perf_counter()
             action = agents[player].act(turn)
             elapsed = time.perf_counter() - start

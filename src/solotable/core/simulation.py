@@ -77,8 +77,9 @@ def play_one(
         game = load_game(game_name, **options)
     gseed = game_seed(seed, index)
     seats = seats_for(index, len(agent_specs)) if game.num_players() > 1 else [0]
+    # Simulations are research use: research agents (labelled by the front end) may run.
     agents = [
-        make_agent(agent_specs[seats[p]], game, p, gseed + 104_729 * (p + 1))
+        make_agent(agent_specs[seats[p]], game, p, gseed + 104_729 * (p + 1), research=True)
         for p in range(game.num_players())
     ]
     clock = game.clock_seconds()

@@ -16,7 +16,7 @@ from solotable.core.datafile import refuse_paths
 from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
 from solotable.core.options import OptionSpec
-from solotable.core.registry import game_class
+from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
 
@@ -94,6 +94,10 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
     level = form.get("level", "") or info.default_agent
     if info.ai_levels and level not in info.ai_levels:
         raise OptionError(f"AI level must be one of {', '.join(info.ai_levels)}, not {level!r}")
+    # Only a registered player agent by name: never a research agent (it sees hidden
+    # information) nor a ``module:Class`` spec a page could make the server import.
+    if n > 1 and level not in info.ai_levels and level not in dict(agent_names(name)):
+        raise OptionError(f"unknown AI {level!r}; choose one of the listed levels")
     seats = [Seat(None) if i == seat else Seat(level) for i in range(n)]
     # Validate now so a bad option is reported on the lobby, not as a failed start.
     game_class(name)(**options)
