@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +19,7 @@ from solotable.core.registry import game_class
 
 runner = CliRunner()
 PEEKER = "tests.core.test_research_agents:Peeker"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def _exit_code(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -80,9 +85,13 @@ def test_simulate_runs_and_labels_research_agents() -> None:
     assert as_json.exit_code == 0, as_json.output
     (entry,) = json.loads(as_json.stdout)["agents"]
     assert entry["research"] == "research: sees hidden information"
-    shown = runner.invoke(app, args, terminal_width=200)
-    assert shown.exit_code == 0
-    flat = " ".join(shown.stdout.split())  # the console is 80 columns: cells wrap
+    # A real process with a wide terminal: at 80 columns the agent's cell wraps.
+    env = {**os.environ, "COLUMNS": "200", "PYTHONPATH": str(SRC)}
+    shown = subprocess.run(
+        [sys.executable, "-m", "solotable", *args], capture_output=True, text=True, env=env
+    )
+    assert shown.returncode == 0, shown.stderr
+    flat = " ".join(shown.stdout.split())
     assert "clairvoyant:rollouts=1 [research:" in flat
     assert "research agent(s) marked above (research: sees hidden information)" in flat
     honest = json.loads(runner.invoke(app, ["simulate", "dice-miner", "-n", "2", "--json"]).stdout)
