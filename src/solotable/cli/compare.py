@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
 from collections.abc import Callable, Iterator
 from itertools import product
 from pathlib import Path
@@ -18,10 +17,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
 from solotable.cli.paths import check_results_file, import_data_options
+from solotable.cli.progress import progress_bar
 from solotable.cli.simulate import AddressOption, BackendOption, JobsOption, check_backend
 from solotable.cli.summary import fmt_ci, mark_research
 from solotable.core.compare import Cell, compare_cells
@@ -58,15 +57,7 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print the comparison as JS
 @contextlib.contextmanager
 def _progress(err_console: Console, total: int, label: str) -> Iterator[Callable[[], None]]:
     """A bar on stderr when it is a terminal (as ``simulate``); ``advance()`` per game."""
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as bar:
+    with progress_bar(err_console) as bar:
         task = bar.add_task(escape(label), total=total)
         yield lambda: bar.advance(task, 1)
 

@@ -6,16 +6,15 @@ runs, so ``solotable`` starts as fast without it and ``make play`` does not need
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 from solotable.cli.paths import OutputPathError, check_output_dir, check_output_file
+from solotable.cli.progress import progress_bar
 from solotable.core.errors import SolotableError
 from solotable.core.untrusted import shorten
 
@@ -45,15 +44,7 @@ def build(
     from solotable.lab.html import Drawn, render
     from solotable.lab.results import load_results
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as progress:
+    with progress_bar(err_console) as progress:
         reading = progress.add_task("reading", total=len(inputs))
         res = load_results(inputs, progress=lambda _: progress.advance(reading))
         analyses = analyse(res, baseline)

@@ -9,15 +9,14 @@ review.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+from solotable.cli.progress import progress_bar
 from solotable.core.advice import amount
 from solotable.core.errors import RecordError
 from solotable.core.record import Record, game_of, record_from_doc
@@ -94,15 +93,8 @@ def review(
     console = Console(highlight=False)
     rec = load_finished(record)
     spec = agent_spec(game_of(rec).info.hint_agent, budget)
-    with Progress(  # a 51st State review takes a minute: show that it moves (stderr, tty only)
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True, highlight=False),
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as progress:
+    # a 51st State review takes a minute: show that it moves (stderr, tty only)
+    with progress_bar(Console(stderr=True, highlight=False)) as progress:
         task = progress.add_task("reviewing moves", total=len(rec.actions))
         result = review_record(
             rec, spec, seat or None, lambda done, total: progress.update(task, completed=done)

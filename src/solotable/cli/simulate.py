@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import signal
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,9 +16,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 from solotable.cli.paths import check_output_dir, check_results_file
+from solotable.cli.progress import progress_bar
 from solotable.cli.summary import mark_research, print_summary
 from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
@@ -172,15 +171,7 @@ def register(
                 folder = RunFolder.create(records, spec)
         start = time.perf_counter()
         with (
-            Progress(
-                "[progress.description]{task.description}",
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err_console,
-                transient=True,
-                disable=not sys.stderr.isatty(),
-            ) as progress,
+            progress_bar(err_console) as progress,
             maybe_writer(out, g.num_players()) as writer,
         ):
             task = progress.add_task(escape(spec.game), total=spec.games)
