@@ -90,7 +90,7 @@ class AlphaBetaAgent(Agent):
         )
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
-        """The move ``act`` picks, then the next best, each valued by a full-window search.
+        """The best moves, each valued by a full-window search, best value first.
 
         The root search only proves the best move best (the others get upper
         bounds), so a shortlist (the pick, the best immediate gains, ``include``) is
@@ -115,8 +115,12 @@ class AlphaBetaAgent(Agent):
         seen = list(dict.fromkeys(shortlist[: 2 * k + 1]))
         seen += [a for a in include if a in legal and a not in seen]
         valued = {a: self._value(searcher, a, depth, exact) for a in seen}
-        rest = sorted((a for a in seen if a != pick.move), key=lambda a: -valued[a][0])
-        order = [pick.move, *rest][: max(1, k)]
+        # Best value first (the pick first among equals). With a node budget the pick comes
+        # from the last complete iteration while the table holds the cut-short deeper one's
+        # bounds, so another shortlisted move may be valued higher: a hint must never show
+        # its "best" move below the next ones, so the values decide the order.
+        ranked = sorted(seen, key=lambda a: (-valued[a][0], a != pick.move))
+        order = ranked[: max(1, k)]
         order += [a for a in include if a in valued and a not in order]
         unit = "points ahead at the end"
         return [Candidate(a, *valued[a], move_reason(state, a), unit) for a in order]
