@@ -63,8 +63,8 @@ bench: $(STAMP)
 test-floors:
 	@test -x $(FLOORS_VENV)/bin/python || $(PYTHON) -m venv $(FLOORS_VENV)
 	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(PYTHON) .ci/floors.py rl lab > $(FLOORS_VENV)/floors.txt
-	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl,lab]'
+	$(PYTHON) .ci/floors.py rl lab parquet > $(FLOORS_VENV)/floors.txt
+	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl,lab,parquet]'
 	$(FLOORS_VENV)/bin/pytest -n 2 tests/cli tests/core tests/envs tests/web/test_api.py
 
 clean:
