@@ -34,6 +34,7 @@ import math
 import time
 from collections.abc import Sequence
 
+from solotable.agents._playout import play_out
 from solotable.agents.pimc import default_base
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
@@ -262,18 +263,7 @@ class IsmctsAgent(Agent):
         return action if action in legal else legal[0]
 
     def _rollout(self, state: State) -> None:
-        steps = 0
-        while not state.is_terminal() and steps < self.max_steps:
-            steps += 1
-            mover = state.current_player()
-            if mover == CHANCE:
-                state.apply_legal_action(state.sample_chance())
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_legal_action(legal[0])
-                continue
-            state.apply_legal_action(self._policy_pick(state, mover, legal))
+        play_out(state, self._policy_pick, self.max_steps)
 
     def _scale(self, value: float) -> float:
         """Returns to [0, 1] over the range seen so far (scores and win/loss alike)."""

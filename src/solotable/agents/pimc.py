@@ -31,10 +31,10 @@ import math
 import time
 from collections.abc import Sequence
 
+from solotable.agents._playout import play_out
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
-from solotable.core.players import CHANCE
 from solotable.core.registry import agent_names, make_agent, register_agent
 from solotable.core.rng import Rng
 
@@ -255,20 +255,12 @@ class PimcAgent(Agent):
     # -------------------------------------------------------------- rollout
     def _rollout(self, state: State, j: int) -> None:
         """Play ``state`` to the end with the base policy for every player."""
-        steps = 0
-        while not state.is_terminal() and steps < self.max_steps:
-            steps += 1
-            p = state.current_player()
-            if p == CHANCE:
-                state.apply_legal_action(state.sample_chance())
-                continue
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply_legal_action(legal[0])
-                continue
-            agent = self._rollout_agent(j, p)
-            action = agent.act(Turn.for_state(state, p, legal_actions=legal))
-            state.apply_legal_action(action if action in legal else legal[0])
+
+        def choose(s: State, p: int, legal: list[int]) -> int:
+            action = self._rollout_agent(j, p).act(Turn.for_state(s, p, legal_actions=legal))
+            return action if action in legal else legal[0]
+
+        play_out(state, choose, self.max_steps)
 
     def _rollout_agent(self, j: int, player: int) -> Agent:
         agent = self._rollout_agents.get((j, player))
