@@ -1,14 +1,16 @@
-"""Playing a sampled state to the end with a policy: the rollout the searches share.
+"""Sampled playouts: the rollout the searches share, and what their results say.
 
 ``pimc`` and ``ismcts`` value a move by finishing sampled games with the rule-based
 player; both must play those games the same way (chance from the state's own
-generator, a forced move played without asking the policy) for their values to be
-comparable, so the loop lives here once.
+generator, a forced move played without asking the policy), judge a challenger the
+same way (paired gains beyond noise) and word a hint the same way, so each of those
+lives here once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 
 from solotable.core.game import State
 from solotable.core.players import CHANCE
@@ -32,3 +34,56 @@ def play_out(state: State, choose: Choose, max_steps: int) -> None:
             state.apply_legal_action(legal[0])
             continue
         state.apply_legal_action(choose(state, mover, legal))
+
+
+def mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def stderr(xs: Sequence[float]) -> float:
+    """Standard error of the mean (0 for fewer than two values)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+def significant(gains: Sequence[float], z: float) -> bool:
+    """Mean gain positive and above ``z`` standard errors (paired samples)."""
+    n = len(gains)
+    m = mean(gains)
+    if m <= 0:
+        return False
+    if n < 2:
+        return z <= 0
+    var = sum((g - m) ** 2 for g in gains) / (n - 1)
+    return m > z * math.sqrt(var / n)
+
+
+def playout_reason(
+    probe: State,
+    player: int,
+    action: int,
+    returns: Sequence[float],
+    scores: Sequence[float],
+    by_score: bool,
+    sample: str,
+) -> tuple[str, float, float, list[str]]:
+    """``(unit, value, spread, words)`` of a move from its playouts: the score change
+    now, the expected end and the risk (the range over ``sample``, e.g. "8 deals")."""
+    before = probe.scores()[player]
+    after = probe.clone()
+    after.apply_legal_action(action)
+    now = after.scores()[player] - before
+    words = [f"score {now:+g} now" if now else "no points now"]
+    if by_score:
+        value, spread = mean(scores), stderr(scores)
+        words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
+        words.append(f"risk: {min(scores):g}–{max(scores):g} over {sample}")
+        return "final score", value, spread, words
+    value, spread = mean(returns), stderr(returns)
+    wins = sum(1 for r in returns if r > 0)
+    words.append(f"wins {wins} of {sample} (≈ {value:.0%})")
+    words.append(f"final score ≈ {mean(scores):.1f} ({min(scores):g}–{max(scores):g})")
+    return "win chance", value, spread, words

@@ -34,7 +34,7 @@ import math
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import play_out
+from solotable.agents._playout import mean, play_out, playout_reason, significant
 from solotable.agents.pimc import default_base
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
@@ -184,13 +184,11 @@ class IsmctsAgent(Agent):
     def _beats(self, a: int, b: int) -> bool:
         """Mean of per-deal paired differences of ``a`` over ``b`` above ``z`` errors."""
         sa, sb = self._root_stats[a].by_deal, self._root_stats[b].by_deal
-        diffs = [_mean(sa[d]) - _mean(sb[d]) for d in sa if d in sb]
+        diffs = [mean(sa[d]) - mean(sb[d]) for d in sa if d in sb]
         n = len(diffs)
         if n < MIN_PAIRS:
             return False  # two or three deals give no usable error estimate
-        m = _mean(diffs)
-        var = sum((x - m) ** 2 for x in diffs) / (n - 1)
-        return m > 0 and m > self.z * math.sqrt(var / n)
+        return significant(diffs, self.z)
 
     # ------------------------------------------------------------- iteration
     def _iterate(
@@ -290,7 +288,7 @@ class IsmctsAgent(Agent):
         stats = self._root_stats
         others = sorted(
             (a for a in stats if a != pick and stats[a].returns),
-            key=lambda a: (-len(stats[a].returns), -_mean(stats[a].returns)),
+            key=lambda a: (-len(stats[a].returns), -mean(stats[a].returns)),
         )
         order = [pick, *others][: max(1, k)]
         order += [a for a in include if a in stats and a not in order]
@@ -303,42 +301,17 @@ class IsmctsAgent(Agent):
     def _candidate(
         self, probe: State, player: int, action: int, st: _RootStats, by_score: bool
     ) -> Candidate:
-        before = probe.scores()[player]
-        after = probe.clone()
-        after.apply_legal_action(action)
-        now = after.scores()[player] - before
-        words = [f"score {now:+g} now" if now else "no points now"]
         n = len(st.returns)
-        deals = f"{n} rollouts on {len(st.by_deal)} deals"
         if not n:
             only = "the only legal move" if len(self._root_stats) == 1 else "not explored"
             return Candidate(action, 0.0, 0.0, only, "final score")
-        if by_score:
-            unit, value, spread = "final score", _mean(st.scores), _stderr(st.scores)
-            words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
-            words.append(f"risk: {min(st.scores):g}–{max(st.scores):g} over {deals}")
-        else:
-            unit, value, spread = "win chance", _mean(st.returns), _stderr(st.returns)
-            wins = sum(1 for r in st.returns if r > 0)
-            words.append(f"wins {wins} of {deals} (≈ {value:.0%})")
-            words.append(
-                f"final score ≈ {_mean(st.scores):.1f} ({min(st.scores):g}–{max(st.scores):g})"
-            )
+        sample = f"{n} rollouts on {len(st.by_deal)} deals"
+        unit, value, spread, words = playout_reason(
+            probe, player, action, st.returns, st.scores, by_score, sample
+        )
         if action == self._root_pick:
             words.append("the rule-based player's choice")
         return Candidate(action, value, spread, "; ".join(words), unit)
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _stderr(xs: Sequence[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    m = _mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 _PARAMS: dict[str, int | float | str] = {

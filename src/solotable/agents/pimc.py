@@ -27,11 +27,10 @@ spends the budget where the decision is close.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import play_out
+from solotable.agents._playout import mean, play_out, playout_reason, significant
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
@@ -155,7 +154,7 @@ class PimcAgent(Agent):
                 alive = [a for a in alive if a in kept or a == candidates[0]]
         self._results = results
         self.last_values = {
-            a: (_mean([r for r, _ in v]), _mean([s for _, s in v]), len(v))
+            a: (mean([r for r, _ in v]), mean([s for _, s in v]), len(v))
             for a, v in results.items()
             if v
         }
@@ -204,25 +203,14 @@ class PimcAgent(Agent):
     ) -> Candidate:
         """Value, spread and a reason in words: the score change now, the expected end, the
         risk (the range over the deals)."""
-        before = probe.scores()[player]
-        after_state = probe.clone()
-        after_state.apply_legal_action(action)
-        now = after_state.scores()[player] - before
-        words = [f"score {now:+g} now" if now else "no points now"]
         if not outcomes:
             return Candidate(action, 0.0, 0.0, "the only legal move", "final score")
         rets = [r for r, _ in outcomes]
         scores = [sc for _, sc in outcomes]
-        n = len(outcomes)
-        if by_score:
-            unit, value, spread = "final score", _mean(scores), _stderr(scores)
-            words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
-            words.append(f"risk: {min(scores):g}–{max(scores):g} over {n} deals")
-        else:
-            unit, value, spread = "win chance", _mean(rets), _stderr(rets)
-            wins = sum(1 for r in rets if r > 0)
-            words.append(f"wins {wins} of {n} deals (≈ {value:.0%})")
-            words.append(f"final score ≈ {_mean(scores):.1f} ({min(scores):g}–{max(scores):g})")
+        sample = f"{len(outcomes)} deals"
+        unit, value, spread, words = playout_reason(
+            probe, player, action, rets, scores, by_score, sample
+        )
         return Candidate(action, value, spread, "; ".join(words), unit)
 
     @staticmethod
@@ -232,7 +220,7 @@ class PimcAgent(Agent):
 
         def key(a: int) -> tuple[float, float, int]:
             v = results[a]
-            return (-_mean([r for r, _ in v]), -_mean([s for _, s in v]), order[a])
+            return (-mean([r for r, _ in v]), -mean([s for _, s in v]), order[a])
 
         return sorted(alive, key=key)
 
@@ -250,7 +238,7 @@ class PimcAgent(Agent):
         gains = [challenger[j][0] - base[j][0] for j in range(n)]
         if not any(gains):
             gains = [challenger[j][1] - base[j][1] for j in range(n)]
-        return _significant(gains, self.z)
+        return significant(gains, self.z)
 
     # -------------------------------------------------------------- rollout
     def _rollout(self, state: State, j: int) -> None:
@@ -269,31 +257,6 @@ class PimcAgent(Agent):
             agent = make_agent(self.base, self.game, player, seed)
             self._rollout_agents[(j, player)] = agent
         return agent
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _stderr(xs: Sequence[float]) -> float:
-    """Standard error of the mean (0 for fewer than two values)."""
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    m = _mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
-
-
-def _significant(gains: Sequence[float], z: float) -> bool:
-    """Mean gain positive and above ``z`` standard errors (paired samples)."""
-    n = len(gains)
-    mean = _mean(gains)
-    if mean <= 0:
-        return False
-    if n < 2:
-        return z <= 0
-    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean > z * math.sqrt(var / n)
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
