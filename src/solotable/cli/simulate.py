@@ -27,7 +27,7 @@ from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game
 from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunFolder, RunSpec
-from solotable.core.simulation import BACKENDS
+from solotable.core.simulation import check_backend as check_backend_name
 
 JobsOption = Annotated[
     int | None,
@@ -53,13 +53,8 @@ def check_backend(backend: str, address: str | None, jobs: int | None) -> None:
     """Refuse a bad ``--backend``/``--address``/``--jobs`` before any game is played
     (one line, exit 2), and a missing Ray with its install hint. Also for ``compare``
     and ``sweep``, which take the same options."""
-    if backend not in BACKENDS:
-        raise UnknownNameError(
-            f"--backend: unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}"
-        )
+    check_backend_name(backend, address)
     if backend == "local":
-        if address is not None:
-            raise UnknownNameError("--address is for --backend ray")
         if jobs is not None and jobs > 256:
             raise UnknownNameError(f"--jobs: at most 256 local processes, got {jobs}")
         return

@@ -194,6 +194,16 @@ BACKENDS = ("local", "ray")
 """Where ``iter_games`` plays: a local process pool, or Ray (``solotable[ray]``)."""
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse an unknown backend, or an ``address`` without Ray (one line each)."""
+    if backend not in BACKENDS:
+        raise UnknownNameError(
+            f"--backend: unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}"
+        )
+    if backend == "local" and address is not None:
+        raise UnknownNameError("--address is for --backend ray")
+
+
 def iter_games(
     game_name: str,
     options: dict[str, Any],
@@ -234,12 +244,7 @@ def iter_games(
             address=address,
         )
         return
-    if backend != "local":
-        raise UnknownNameError(
-            f"unknown backend {backend!r}; expected one of {', '.join(BACKENDS)}"
-        )
-    if address is not None:
-        raise UnknownNameError("--address is for --backend ray")
+    check_backend(backend, address)
     jobs = jobs or 1
     if jobs <= 1:
         game = load_game(game_name, **options)
@@ -331,7 +336,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, Any]:
-    """Mean with a normal-approximation 95% confidence interval."""
+    """Mean with a Student-t 95% confidence interval (as the summaries)."""
     m = Moments()
     for v in values:
         m.add(v)
@@ -358,28 +363,13 @@ def summarize(
 
 
 def difference_ci(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
-    """``mean(b) - mean(a)`` with a normal-approximation 95% interval (Welch)."""
+    """``mean(b) - mean(a)`` of independent samples with Welch's t 95% interval."""
     ma, mb = Moments(), Moments()
     for x in a:
         ma.add(x)
     for x in b:
         mb.add(x)
     return difference(ma, mb)
-
-
-def per_game_value(r: GameResult, agent: int, metric: str) -> float:
-    """One game's number for ``agent`` (index in the run's agent list)."""
-    seat = r.seats.index(agent) if agent in r.seats else 0
-    if metric == "win_rate":
-        if len(r.returns) == 1:
-            return 1.0 if r.stats.get("result") == "win" else 0.0
-        return 1.0 if r.returns[seat] > 0 else 0.0
-    return r.scores[seat]
-
-
-def per_game_values(results: Sequence[GameResult], agent: int, metric: str) -> list[float]:
-    """One number per game for ``agent`` (index in the run's agent list)."""
-    return [per_game_value(r, agent, metric) for r in results]
 
 
 __all__ = [
