@@ -3,8 +3,6 @@ explains its candidates, and finds the better move when there is one."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import solotable
@@ -12,33 +10,10 @@ import tests.toy_game  # noqa: F401
 from solotable.agents.ismcts import IsmctsAgent
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
-from solotable.core.game import State
-from solotable.core.players import CHANCE
 from solotable.core.rng import Rng
-from solotable.core.runner import advance_chance, play_game
+from solotable.core.runner import play_game
 
-SOLO_GAMES = ("mini-divercity", "dice-miner", "51st-state")
-
-
-def _midgame(name: str, seed: int, decisions: int) -> State:
-    """A position reached by the game's heuristic, with at least three legal moves."""
-    game = solotable.load_game(name)
-    state = game.new_initial_state(seed)
-    agent = solotable.make_agent("heuristic", game, 0, seed)
-    done = 0
-    advance_chance(state)
-    while not state.is_terminal() and (done < decisions or len(state.legal_actions()) < 3):
-        state.apply_action(agent.act(Turn.for_state(state, 0)))
-        done += 1
-        advance_chance(state)
-    assert not state.is_terminal() and state.current_player() != CHANCE
-    return state
-
-
-def _frozen_turn(state: State) -> Turn:
-    """A turn holding a JSON copy of the observation and no link to the state."""
-    obs = json.loads(json.dumps(state.observation(0)))
-    return Turn(0, list(state.legal_actions()), lambda: obs)
+from .positions import SOLO_GAMES, frozen_turn, midgame
 
 
 def test_ismcts_prefers_the_obviously_better_move():
@@ -47,7 +22,7 @@ def test_ismcts_prefers_the_obviously_better_move():
     s = g.new_initial_state(0)
     s.apply_action(s.string_to_action("roll1"))
     agent = solotable.make_agent("ismcts:iterations=400,z=0", g, 0, seed=1)
-    assert s.action_to_string(agent.act(_frozen_turn(s))) == "double"
+    assert s.action_to_string(agent.act(frozen_turn(s))) == "double"
 
 
 def test_the_policy_pick_stands_unless_beaten_beyond_noise():
@@ -57,14 +32,14 @@ def test_the_policy_pick_stands_unless_beaten_beyond_noise():
     s.apply_action(s.string_to_action("roll1"))
     bold = solotable.make_agent("ismcts:base=first,iterations=400,prior=0.3,z=0", g, 0, 3)
     shy = solotable.make_agent("ismcts:base=first,iterations=400,prior=0.3,z=1000", g, 0, 3)
-    assert s.action_to_string(bold.act(_frozen_turn(s))) == "double"
-    assert s.action_to_string(shy.act(_frozen_turn(s))) == "take"
+    assert s.action_to_string(bold.act(frozen_turn(s))) == "double"
+    assert s.action_to_string(shy.act(frozen_turn(s))) == "take"
 
 
 @pytest.mark.parametrize("name", SOLO_GAMES)
 def test_ismcts_sees_only_the_observation(name: str):
     """True states that look the same to the player get the same decision."""
-    state = _midgame(name, seed=11, decisions=6)
+    state = midgame(name, seed=11, decisions=6)
     game = state.game
     obs = state.observation(0)
     others = [game.sample_state(obs, 0, Rng(k)) for k in (101, 202)]
@@ -73,35 +48,35 @@ def test_ismcts_sees_only_the_observation(name: str):
     picks = set()
     for true_state in [state, *others]:
         agent = solotable.make_agent("ismcts:iterations=12,deals=4", game, 0, seed=5)
-        picks.add(agent.act(_frozen_turn(true_state)))
+        picks.add(agent.act(frozen_turn(true_state)))
     assert len(picks) == 1
 
 
 @pytest.mark.parametrize("name", SOLO_GAMES)
 def test_a_fixed_budget_is_reproducible(name: str):
-    state = _midgame(name, seed=4, decisions=3)
+    state = midgame(name, seed=4, decisions=3)
     game = state.game
     spec = "ismcts:iterations=16,deals=4"
     a = solotable.make_agent(spec, game, 0, seed=9)
     b = solotable.make_agent(spec, game, 0, seed=9)
-    assert a.act(_frozen_turn(state)) == b.act(_frozen_turn(state))
-    ca = a.analyse(_frozen_turn(state), k=3)
-    cb = b.analyse(_frozen_turn(state), k=3)
+    assert a.act(frozen_turn(state)) == b.act(frozen_turn(state))
+    ca = a.analyse(frozen_turn(state), k=3)
+    cb = b.analyse(frozen_turn(state), k=3)
     assert ca == cb
     assert isinstance(a, IsmctsAgent) and a.last_iterations == 16
 
 
 @pytest.mark.parametrize("name", SOLO_GAMES)
 def test_analyse_ranks_candidates_with_values_and_reasons(name: str):
-    state = _midgame(name, seed=7, decisions=4)
+    state = midgame(name, seed=7, decisions=4)
     game = state.game
     agent = solotable.make_agent("ismcts:iterations=24,deals=4,prior=0.3", game, 0, seed=2)
     again = solotable.make_agent("ismcts:iterations=24,deals=4,prior=0.3", game, 0, seed=2)
     legal = state.legal_actions()
     played = legal[-1]
-    cands = agent.analyse(_frozen_turn(state), k=2, include=[played])
+    cands = agent.analyse(frozen_turn(state), k=2, include=[played])
     # The first candidate is the move the agent plays with the same budget and seed.
-    assert cands[0].action == again.act(_frozen_turn(state))
+    assert cands[0].action == again.act(frozen_turn(state))
     assert {c.action for c in cands} <= set(legal)
     assert played in {c.action for c in cands}
     assert len({c.action for c in cands}) == len(cands)
@@ -143,12 +118,12 @@ def test_bad_parameters_are_reported():
 
 
 def test_depth_one_keeps_the_tree_at_the_root():
-    state = _midgame("dice-miner", seed=5, decisions=3)
+    state = midgame("dice-miner", seed=5, decisions=3)
     flat = solotable.make_agent("ismcts:iterations=20,deals=4,depth=1", state.game, 0, seed=1)
     deep = solotable.make_agent("ismcts:iterations=20,deals=4", state.game, 0, seed=1)
     assert isinstance(flat, IsmctsAgent) and isinstance(deep, IsmctsAgent)
-    flat.act(_frozen_turn(state))
-    deep.act(_frozen_turn(state))
+    flat.act(frozen_turn(state))
+    deep.act(frozen_turn(state))
     assert flat._root.children and all(not c.children for c in flat._root.children.values())
     assert any(c.children for c in deep._root.children.values())
     assert sum(c.visits for c in flat._root.children.values()) == 20

@@ -1,6 +1,5 @@
 """The generic PIMC agent: legal, deterministic, honest (observations only), useful."""
 
-import json
 import time
 
 import pytest
@@ -10,36 +9,11 @@ import tests.toy_game  # noqa: F401
 from solotable.agents.pimc import PimcAgent, default_base
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
-from solotable.core.game import State
-from solotable.core.players import CHANCE
 from solotable.core.rng import Rng
-from solotable.core.runner import advance_chance, play_game
+from solotable.core.runner import play_game
 from solotable.core.simulation import run_games
 
-SOLO_GAMES = ("mini-divercity", "dice-miner", "51st-state")
-
-
-def _midgame(name: str, seed: int, decisions: int) -> State:
-    """A position reached by the game's heuristic after some decisions."""
-    game = solotable.load_game(name)
-    state = game.new_initial_state(seed)
-    agent = solotable.make_agent("heuristic", game, 0, seed)
-    done = 0
-    advance_chance(state)
-    while not state.is_terminal() and (done < decisions or len(state.legal_actions()) < 3):
-        turn = Turn(0, state.legal_actions(), lambda: state.observation(0))
-        state.apply_action(agent.act(turn))
-        done += 1
-        advance_chance(state)
-    assert not state.is_terminal() and state.current_player() != CHANCE
-    return state
-
-
-def _frozen_turn(state: State) -> Turn:
-    """A turn holding a JSON copy of the observation and no link to the state."""
-    obs = json.loads(json.dumps(state.observation(0)))
-    legal = list(state.legal_actions())
-    return Turn(0, legal, lambda: obs)
+from .positions import SOLO_GAMES, frozen_turn, midgame
 
 
 def test_pimc_prefers_the_obviously_better_move():
@@ -48,7 +22,7 @@ def test_pimc_prefers_the_obviously_better_move():
     s = g.new_initial_state(0)
     s.apply_action(s.string_to_action("roll1"))
     agent = solotable.make_agent("pimc:samples=300,top=0", g, 0, seed=1)
-    assert s.action_to_string(agent.act(_frozen_turn(s))) == "double"
+    assert s.action_to_string(agent.act(frozen_turn(s))) == "double"
     assert isinstance(agent, PimcAgent)
     (double, take) = s.string_to_action("double"), s.string_to_action("take")
     assert agent.last_values[double][0] > agent.last_values[take][0]
@@ -59,7 +33,7 @@ def test_pimc_with_halving_still_prefers_the_better_move():
     s = g.new_initial_state(0)
     s.apply_action(s.string_to_action("roll1"))
     agent = solotable.make_agent("pimc:samples=300,top=0,halve=1", g, 0, seed=2)
-    assert s.action_to_string(agent.act(_frozen_turn(s))) == "double"
+    assert s.action_to_string(agent.act(frozen_turn(s))) == "double"
     # "skip" is the worst move and is dropped at half time: fewer samples.
     assert isinstance(agent, PimcAgent)
     assert agent.last_values[s.string_to_action("skip")][2] == 150
@@ -93,7 +67,7 @@ def test_pimc_beats_an_agent_that_never_doubles():
 @pytest.mark.parametrize("name", SOLO_GAMES)
 def test_pimc_sees_only_the_observation(name: str):
     """Two true states that look the same to the player get the same decision."""
-    state = _midgame(name, seed=11, decisions=6)
+    state = midgame(name, seed=11, decisions=6)
     game = state.game
     obs = state.observation(0)
     # Other true states consistent with what the player saw: hidden parts re-dealt.
@@ -104,18 +78,18 @@ def test_pimc_sees_only_the_observation(name: str):
     picks = set()
     for true_state in [state, *others]:
         agent = solotable.make_agent("pimc:samples=2,top=2", game, 0, seed=5)
-        picks.add(agent.act(_frozen_turn(true_state)))
+        picks.add(agent.act(frozen_turn(true_state)))
     assert len(picks) == 1
 
 
 @pytest.mark.parametrize("name", SOLO_GAMES)
 def test_pimc_is_deterministic_for_a_seed(name: str):
-    state = _midgame(name, seed=4, decisions=3)
+    state = midgame(name, seed=4, decisions=3)
     game = state.game
     a = solotable.make_agent("pimc:samples=2,top=3", game, 0, seed=9)
     b = solotable.make_agent("pimc:samples=2,top=3", game, 0, seed=9)
     assert isinstance(a, PimcAgent) and isinstance(b, PimcAgent)
-    assert a.act(_frozen_turn(state)) == b.act(_frozen_turn(state))
+    assert a.act(frozen_turn(state)) == b.act(frozen_turn(state))
     assert a.last_values == b.last_values
     assert len(a.last_values) == min(3, len(state.legal_actions()))
 
@@ -131,10 +105,10 @@ def test_pimc_plays_a_whole_solo_game_legally(name: str):
 
 
 def test_the_time_budget_cuts_the_search_short():
-    state = _midgame("dice-miner", seed=3, decisions=2)
+    state = midgame("dice-miner", seed=3, decisions=2)
     agent = solotable.make_agent("pimc:samples=10000,top=2", state.game, 0, seed=1)
     assert isinstance(agent, PimcAgent)
-    turn = _frozen_turn(state)
+    turn = frozen_turn(state)
     turn.time_budget = 0.05
     start = time.perf_counter()
     agent.act(turn)
@@ -161,5 +135,5 @@ def test_the_base_pick_is_kept_unless_beaten_beyond_noise():
     s.apply_action(s.string_to_action("roll1"))
     bold = solotable.make_agent("pimc:base=first,samples=200,top=0,z=0", g, 0, seed=3)
     shy = solotable.make_agent("pimc:base=first,samples=200,top=0,z=1000", g, 0, seed=3)
-    assert s.action_to_string(bold.act(_frozen_turn(s))) == "double"
-    assert s.action_to_string(shy.act(_frozen_turn(s))) == "take"
+    assert s.action_to_string(bold.act(frozen_turn(s))) == "double"
+    assert s.action_to_string(shy.act(frozen_turn(s))) == "take"
