@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from solotable.core.agent import Agent, ResearchTurn, Turn, is_research
 from solotable.core.errors import IllegalActionError
@@ -47,7 +49,18 @@ def research_turn(state: State, player: int, budget: float | None) -> ResearchTu
     return ResearchTurn(state.clone(), player, state.legal_actions(), budget)
 
 
-def play_game(
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """How a game played by :func:`play_to_end` ended."""
+
+    state: State
+    forfeit: dict[str, Any] | None
+    """``{"player": p, "reason": "..."}`` when a player lost on time."""
+    decisions: int
+    """Player decisions applied (chance steps not counted)."""
+
+
+def play_to_end(
     game: Game,
     agents: Sequence[Agent],
     seed: int,
@@ -56,8 +69,10 @@ def play_game(
     clocks: Sequence[float] | None = None,
     move_limit: float | None = None,
     on_action: Callable[[State, int], None] | None = None,
-) -> tuple[State, Record]:
-    """Play one game to the end and return the final state and its record.
+) -> PlayedGame:
+    """Play one game to the end: the final state, the forfeit if a player lost on
+    time, and the number of player decisions (what a simulation needs, without the
+    cost of a record).
 
     ``clocks`` are per-player total thinking times in seconds and
     ``move_limit`` the time allowed per move: a player who overruns either
@@ -73,6 +88,7 @@ def play_game(
     seers = [is_research(a) for a in agents]
     remaining = list(clocks) if clocks is not None else None
     forfeit = None
+    decisions = 0
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
@@ -98,8 +114,33 @@ def play_game(
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise IllegalActionError(action, f"agent {agents[player].label()}: {reason}")
+            decisions += 1
         if on_action is not None:
             on_action(state, action)
         state.apply_legal_action(action)
-    record = record_of(state, seed, [a.label() for a in agents], forfeit)
-    return state, record
+    return PlayedGame(state, forfeit, decisions)
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    time_budget: float | None = None,
+    clocks: Sequence[float] | None = None,
+    move_limit: float | None = None,
+    on_action: Callable[[State, int], None] | None = None,
+) -> tuple[State, Record]:
+    """Play one game to the end (:func:`play_to_end`) and return the final state and
+    its record."""
+    played = play_to_end(
+        game,
+        agents,
+        seed,
+        time_budget=time_budget,
+        clocks=clocks,
+        move_limit=move_limit,
+        on_action=on_action,
+    )
+    labels = [a.label() for a in agents]
+    return played.state, record_of(played.state, seed, labels, played.forfeit)

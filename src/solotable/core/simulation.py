@@ -22,11 +22,10 @@ from typing import Any
 from solotable.core.accumulate import Moments, SummaryAccumulator, difference
 from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError, UnknownNameError
-from solotable.core.game import Game, State
-from solotable.core.players import CHANCE
-from solotable.core.record import record_to_json
+from solotable.core.game import Game
+from solotable.core.record import record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
-from solotable.core.runner import play_game
+from solotable.core.runner import play_to_end
 from solotable.core.stats import wilson
 
 
@@ -84,33 +83,27 @@ def play_one(
     ]
     clock = game.clock_seconds()
     clocks = [clock] * game.num_players() if clock else None
-    plies = [0]
-
-    def count(state: State, action: int) -> None:
-        if state.current_player() != CHANCE:
-            plies[0] += 1
-
     start = time.perf_counter()
-    state, record = play_game(
-        game,
-        agents,
-        gseed,
-        time_budget=time_budget,
-        clocks=clocks,
-        move_limit=game.move_seconds(),
-        on_action=count,
+    played = play_to_end(
+        game, agents, gseed, time_budget=time_budget, clocks=clocks, move_limit=game.move_seconds()
     )
     seconds = time.perf_counter() - start
+    state = played.state
+    result = result_of(state, played.forfeit)
+    record = None
+    if keep_record:  # the record replays the game: only built when it is kept
+        labels = [a.label() for a in agents]
+        record = record_to_json(record_of(state, gseed, labels, played.forfeit))
     return GameResult(
         index=index,
         seed=gseed,
         seats=seats,
-        returns=list(record.result["returns"] if record.result else state.returns()),
+        returns=list(result["returns"]),
         scores=list(state.scores()),
-        outcome=str(record.result["outcome"]) if record.result else state.outcome(),
+        outcome=str(result["outcome"]),
         stats=dict(state.stats()),
-        record_json=record_to_json(record) if keep_record else None,
-        plies=plies[0],
+        record_json=record,
+        plies=played.decisions,
         seconds=seconds,
     )
 
