@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
 
-.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors
+.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors words
 
 # The web table's address; `make play PORT=9000` picks another port.
 PORT ?= 8765
@@ -54,6 +54,11 @@ screenshots: $(STAMP)
 	SOLOTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web/test_browser*.py
 
 test: lint typecheck unit
+
+# Bring the message catalogs in step with the source (new messages arrive untranslated;
+# `pytest tests/words` says what is missing). See docs/words.md.
+words: $(STAMP)
+	$(BIN)/python -m solotable.words.tools update
 
 bench: $(STAMP)
 	for b in bench/*.py; do $(BIN)/python $$b; done

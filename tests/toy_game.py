@@ -10,6 +10,7 @@ from typing import Any
 
 from solotable.core.errors import NotationError
 from solotable.core.game import Game, GameInfo, Observation, State
+from solotable.core.message import Translator
 from solotable.core.options import OptionSpec
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.registry import register_agent, register_game
@@ -51,7 +52,7 @@ class ToyGame(Game):
         s.roll = observation["roll"]
         return s
 
-    def render(self, observation: Observation) -> str:
+    def draw(self, observation: Observation, words: Translator) -> str:
         return f"points {observation['points']} roll {observation['roll']}"
 
     def best_score_key(self) -> str | None:

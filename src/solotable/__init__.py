@@ -6,6 +6,7 @@
 
 from solotable import agents as _agents  # noqa: F401  (registers the agents)
 from solotable import games as _games  # noqa: F401  (declares the built-in games)
+from solotable import words as _words  # noqa: F401  (str(msg) in English)
 from solotable.core.registry import game_names, load_game, make_agent
 
 __all__ = ["game_names", "load_game", "make_agent"]

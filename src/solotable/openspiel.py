@@ -142,7 +142,7 @@ class SolotableSpielState(pyspiel.State):  # type: ignore[misc]
         return other
 
     def __str__(self) -> str:
-        return self.inner.outcome() or repr(self.inner.history[-10:])
+        return str(self.inner.outcome()) or repr(self.inner.history[-10:])
 
 
 class SolotableObserver:

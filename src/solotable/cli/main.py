@@ -56,6 +56,8 @@ from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
+from solotable.words import ENV as LANG_ENV
+from solotable.words import LANGS, words
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -73,6 +75,16 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _set_lang(value: str | None) -> str | None:
+    """``--lang fr``: the language of everything printed (``SOLOTABLE_LANG`` otherwise)."""
+    if value is None:
+        return value
+    if value not in LANGS:
+        raise typer.BadParameter(f"choose one of {', '.join(LANGS)}")
+    os.environ[LANG_ENV] = value
+    return value
+
+
 @app.callback()
 def _root(
     version: Annotated[
@@ -81,6 +93,15 @@ def _root(
             "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            callback=_set_lang,
+            is_eager=True,
+            help="Language of the game's words: en or fr (default: SOLOTABLE_LANG, else en).",
+        ),
+    ] = None,
 ) -> None:
     """Play tabletop games alone — against their solo rules or an AI — and study them."""
 
@@ -307,7 +328,7 @@ def replay_cmd(
         except RecordError as e:
             console.print(f"[red]mismatch: {escape(str(e))}[/red]")
             raise typer.Exit(1) from None
-        console.print(f"ok: {len(record.actions)} actions replayed; {escape(state.outcome())}")
+        console.print(f"ok: {len(record.actions)} actions replayed; {escape(str(state.outcome()))}")
         return
     session = load_session(file)  # a bad file is a user error: one line, status 2
     g, finished = session.game, session.is_over()
@@ -351,7 +372,9 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:
     try:
         app(args=argv, prog_name=prog_name)
     except SolotableError as e:
-        err_console.print(f"[red]error:[/red] {escape(shorten(str(e), 400))}", soft_wrap=True)
+        w = words()
+        label = escape(w._("error:"))
+        err_console.print(f"[red]{label}[/red] {escape(shorten(w.error(e), 400))}", soft_wrap=True)
         sys.exit(2)
     except Exception as e:
         log = write_crash_log(e)

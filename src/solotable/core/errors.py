@@ -7,9 +7,23 @@ and show the message instead of a traceback.
 
 from __future__ import annotations
 
+from solotable.core.message import Text, msg
+
 
 class SolotableError(Exception):
-    """Base of every error caused by input rather than by a bug."""
+    """Base of every error caused by input rather than by a bug.
+
+    It carries a :class:`~solotable.core.message.Msg` (or, for text that is not yet a
+    message, a plain string): front ends say it in the player's language with
+    ``solotable.words``; ``str(error)`` is the English sentence.
+    """
+
+    def __init__(self, message: Text = "", *args: object) -> None:
+        super().__init__(message, *args)
+        self.message: Text = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class IllegalActionError(SolotableError, ValueError):
@@ -21,20 +35,20 @@ class IllegalActionError(SolotableError, ValueError):
     The state is left exactly as it was before the call.
     """
 
-    def __init__(self, action: int | str, reason: str) -> None:
+    def __init__(self, action: int | str, reason: Text) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(msg("core.illegal-action", action=repr(action), reason=reason))
 
 
 class NotationError(SolotableError, ValueError):
     """Text that does not parse as an action of the game."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: Text) -> None:
         self.text = text
         self.reason = reason
-        shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "…"
-        super().__init__(f"cannot read {shown}: {reason}")
+        shown = text if len(text) <= 60 else text[:57] + "…"
+        super().__init__(msg("core.notation", text=shown, reason=reason))
 
 
 class OptionError(SolotableError):

@@ -21,17 +21,20 @@ SCORE_KEYS = ("score", "scores", "points", "vp")
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened, in words and as data.
+    """One thing that happened, as data: a kind and typed arguments.
 
     ``seq`` numbers a session's events (never reused: undo appends); a game
-    hook leaves ``seq``/``ply`` at 0 and the session stamps them.
+    hook leaves ``seq``/``ply`` at 0 and the session stamps them. Words come at the
+    edge: ``solotable.words`` says ``<game>.event.<kind>`` (or ``core.event.<kind>``)
+    with ``data`` as its arguments, in the player's language. ``text`` is only the English
+    of an event stored by an older version (shown when no formatter knows the kind).
     """
 
     seq: int
     ply: int
     kind: str
     player: int | None
-    text: str
+    text: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,19 +54,29 @@ class Event:
             int(d["ply"]),
             str(d["kind"]),
             None if d.get("player") is None else int(d["player"]),
-            str(d["text"]),
+            str(d.get("text") or ""),
             dict(d.get("data") or {}),
         )
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
-    """``1 die``, ``3 dice``, ``0 cards``: games word counts right without ``(s)``."""
+    """``1 die``, ``3 dice``, ``0 cards``: games word counts right without ``(s)``.
+
+    Transitional: English only; words/ uses the catalog's plural forms instead."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def note(kind: str, text: str, player: int | None = None, **data: Any) -> Event:
-    """An event for a game hook to return; the session fills in ``seq`` and ``ply``."""
+def note(kind: str, text: str = "", player: int | None = None, **data: Any) -> Event:
+    """An event for a game hook to return; the session fills in ``seq`` and ``ply``.
+
+    ``text`` is transitional: a game whose events have a formatter in ``solotable.words``
+    passes none (the words come from the catalog)."""
     return Event(0, 0, kind, player, text, data)
+
+
+def event(kind: str, player: int | None = None, **data: Any) -> Event:
+    """An event as data only: ``solotable.words`` says ``<game>.event.<kind>`` from ``data``."""
+    return Event(0, 0, kind, player, "", data)
 
 
 def _leaves(obj: Any, path: tuple[str, ...] = (), depth: int = 4) -> Iterator[tuple[str, Any]]:
@@ -103,18 +116,13 @@ def default_events(before: Mapping[str, Any], after: Mapping[str, Any], player: 
             continue
         was = old.get(path)
         if _is_number(was) and was != value:
-            who = f"player {last[-1]} " if last[-1].isdigit() else ""
-            out.append(
-                note(
-                    "score", f"{who}score {was:g} → {value:g}", None, path=path, old=was, new=value
-                )
-            )
+            seat = int(last[-1]) if last[-1].isdigit() else None
+            out.append(event("score", None, path=path, seat=seat, old=was, new=value))
     for key in ("round", "turn", "phase"):
         a, b = before.get(key), after.get(key)
         if a != b and isinstance(b, str | int) and not isinstance(b, bool):
-            out.append(note(key if key != "turn" else "round", f"{key} {b}", None, old=a, new=b))
+            out.append(event(key if key != "turn" else "round", None, name=key, old=a, new=b))
     dealt = _count_hidden(after) - _count_hidden(before)
     if dealt > 0:
-        cards = "a face-down card was" if dealt == 1 else f"{dealt} face-down cards were"
-        out.append(note("hidden", f"{cards} dealt", None, count=dealt))
+        out.append(event("hidden", None, count=dealt))
     return out

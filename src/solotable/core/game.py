@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from solotable.core.datafile import parse_json
 from solotable.core.errors import DataFileError, IllegalActionError
 from solotable.core.events import Event, default_events
+from solotable.core.message import Msg, Text, Translator, msg, translator_for
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
@@ -33,6 +34,37 @@ if TYPE_CHECKING:
 
 Observation = dict[str, Any]
 """A JSON-serialisable view of the state as one player may see it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionInfo:
+    """A move as data, so front ends put it on the table without reading its notation.
+
+    ``kind`` (``take``, ``place``, ``build``…) and ``args`` (ids, counts, slots) are what
+    ``solotable.words`` says as ``<owner>.action.<kind>``; ``targets`` name the table's
+    elements the move acts on (``"slot:c2"``, ``"square:D6"``, ``"card:h3"``), which pages
+    use to make those elements clickable. ``notation`` is for the notation box and records.
+    """
+
+    action: int
+    notation: str
+    kind: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    targets: tuple[str, ...] = ()
+    owner: str = "core"
+
+    @property
+    def message(self) -> Msg:
+        return Msg(f"{self.owner}.action.{self.kind}", self.args)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "notation": self.notation,
+            "kind": self.kind,
+            "args": Msg("", self.args).to_json()["args"],
+            "targets": list(self.targets),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,13 +194,18 @@ class Game(ABC):
         """
 
     # -- presentation ----------------------------------------------------------
-    @abstractmethod
-    def render(self, observation: Observation) -> str:
-        """The table as a player sees it, as Rich console markup.
+    def render(self, observation: Observation, words: Translator | None = None) -> str:
+        """The table as a player sees it, as Rich console markup, in ``words``' language.
 
         Rendering from the observation (not the state) is what guarantees a
-        UI cannot show hidden information.
+        UI cannot show hidden information. Front ends pass the translator of the
+        player's language (``solotable.words.Words.render``); without one it is English.
         """
+        return self.draw(observation, words if words is not None else translator_for(self.name))
+
+    @abstractmethod
+    def draw(self, observation: Observation, words: Translator) -> str:
+        """The game's terminal view (``render.py``), every word through ``words``."""
 
     def rules_text(self) -> str:
         """The rules summary (our own words), from the package's ``rules.md``."""
@@ -282,7 +319,7 @@ class State(ABC):
         """
         return False
 
-    def illegal_reason(self, action: int) -> str | None:
+    def illegal_reason(self, action: int) -> Text | None:
         """Why ``action`` is illegal here, or None exactly when it is legal.
 
         One template for every game: the generic reasons first, then the
@@ -290,20 +327,20 @@ class State(ABC):
         allowed now. Games speed up the legality test with :meth:`is_legal`.
         """
         if self.is_terminal():
-            return "the game is over"
+            return msg("core.illegal.game-over")
         if not 0 <= action < self.game.num_distinct_actions():
-            return "outside the game's action space"
+            return msg("core.illegal.outside")
         if self.is_legal(action):
             return None
         if self.is_chance_node():
-            return "a chance event is being resolved; only its outcomes can be applied"
-        return self.explain_illegal(action) or "not a legal action in this position"
+            return msg("core.illegal.chance")
+        return self.explain_illegal(action) or msg("core.illegal.not-now")
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now; games may answer faster than the list."""
         return action in self.legal_actions()
 
-    def explain_illegal(self, action: int) -> str | None:
+    def explain_illegal(self, action: int) -> Text | None:
         """Say in words why an action that is not legal now is refused.
 
         Called only for an action in the action space that ``is_legal``
@@ -314,9 +351,9 @@ class State(ABC):
     def apply_action(self, action: int) -> None:
         """Play ``action``; an illegal one raises and leaves the state untouched."""
         if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalActionError(action, "an action is an int (use string_to_action)")
+            raise IllegalActionError(action, msg("core.illegal.not-int"))
         if not 0 <= action < self.game.num_distinct_actions():
-            raise IllegalActionError(action, "outside the game's action space")
+            raise IllegalActionError(action, msg("core.illegal.outside"))
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalActionError(self._safe_notation(action), reason)
@@ -349,8 +386,8 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Per-player points in the game's own scoring (current or final)."""
 
-    def outcome(self) -> str:
-        """A sentence saying how the game ended (or where it stands)."""
+    def outcome(self) -> Text:
+        """How the game ended (or where it stands), as a message for ``solotable.words``."""
         return ""
 
     def best_score_key(self) -> str | None:
@@ -397,9 +434,21 @@ class State(ABC):
         Parsing does not check legality: ``parse_move`` does both.
         """
 
+    def action_info(self, action: int) -> ActionInfo:
+        """The action as data: kind, arguments and the table elements it acts on.
+
+        Front ends read this, never the notation; games override it (the default only
+        knows the notation)."""
+        notation = self.action_to_string(action)
+        return ActionInfo(action, notation, "move", {"notation": notation})
+
+    def legal_action_infos(self) -> list[ActionInfo]:
+        """:meth:`action_info` of every legal action, in ``legal_actions`` order."""
+        return [self.action_info(a) for a in self.legal_actions()]
+
     def describe_action(self, action: int) -> str:
-        """The action in words, for ``moves`` listings."""
-        return self.action_to_string(action)
+        """The action in English words (``solotable.words`` says it in other languages)."""
+        return str(self.action_info(action).message)
 
     def parse_move(self, text: str) -> int:
         """Parse notation and check legality; the error says what is wrong."""

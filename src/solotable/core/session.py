@@ -20,7 +20,7 @@ from typing import Any
 from solotable.core.agent import Agent, Turn
 from solotable.core.errors import IllegalActionError, RecordError, SolotableError
 from solotable.core.events import Event
-from solotable.core.game import Game, Observation
+from solotable.core.game import ActionInfo, Game, Observation
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, rebuild, record_of
 from solotable.core.registry import load_game, make_agent
@@ -271,6 +271,13 @@ class GameSession:
                 return []
             s = self.state
             return [(a, s.action_to_string(a), s.describe_action(a)) for a in s.legal_actions()]
+
+    def legal_infos(self, seat: int) -> list[ActionInfo]:
+        """The legal moves of ``seat`` as data (``State.action_info``), for front ends."""
+        with self.lock:
+            if self.to_move() != seat:
+                return []
+            return self.state.legal_action_infos()
 
     def events_since(self, seq: int) -> list[Event]:
         with self.lock:

@@ -78,6 +78,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE legacy_best(key TEXT PRIMARY KEY, score REAL NOT NULL);
     """,
+    """
+    CREATE TABLE IF NOT EXISTS preferences(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 """Schema steps; the store applies those past its ``schema_version``."""
 
@@ -303,6 +306,19 @@ class Store:
         )
         value = rows[0][0]
         return None if value is None else float(value)
+
+    def preference(self, key: str) -> str | None:
+        """A remembered player preference (the table's language), or None."""
+        rows = self._query("SELECT value FROM preferences WHERE key = ?", (key,))
+        return str(rows[0]["value"]) if rows else None
+
+    def set_preference(self, key: str, value: str) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO preferences(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     def history(self, game: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         rows = self._query(

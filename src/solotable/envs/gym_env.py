@@ -132,7 +132,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
     def _illegal_step(
         self, state: State, action: int
     ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
-        info = {"illegal": state.illegal_reason(action) or "outside the action space"}
+        info = {"illegal": str(state.illegal_reason(action) or "outside the action space")}
         self._illegal_run += 1
         terminated = self.illegal == "terminate"
         truncated = not terminated and self._illegal_run >= self.max_illegal

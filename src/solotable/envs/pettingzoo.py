@@ -115,7 +115,7 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         reason = state.illegal_reason(a)
         if reason is not None:
             self.rewards[agent] = self.illegal_penalty
-            self.infos[agent] = {"illegal": reason}
+            self.infos[agent] = {"illegal": str(reason)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             state.apply_legal_action(a)

@@ -22,7 +22,6 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markdown_it import MarkdownIt
 from starlette.concurrency import run_in_threadpool
 
 import solotable
@@ -31,10 +30,13 @@ from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
 from solotable.core.store import Store
 from solotable.web import lobby
+from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
+from solotable.words import LANGS, words
+from solotable.words.rules import rules_html as translated_rules
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -66,14 +68,13 @@ def templates() -> Environment:
     )
     env.filters["signed"] = _signed
     env.filters["when"] = _when
+    install(env)
     return env
 
 
-@lru_cache(maxsize=16)
-def rules_html(game: str) -> str:
-    """A game's ``rules.md`` as HTML (raw HTML in the file is escaped, not passed through)."""
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return str(md.render(solotable.load_game(game).rules_text()))
+def rules_html(game: str, lang: str = "en") -> str:
+    """A game's ``rules.md`` as HTML in ``lang`` (raw HTML in the file is escaped)."""
+    return translated_rules(game, lang, solotable.load_game(game).rules_text())
 
 
 class OriginError(SolotableError):
@@ -88,8 +89,10 @@ def check_origin(request: Request) -> None:
         raise OriginError("this request did not come from the solotable page; reload the page")
 
 
-def create_app(store: Store | None = None) -> FastAPI:
-    """The web table over ``store`` (the user's store when None)."""
+def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
+    """The web table over ``store`` (the user's store when None).
+
+    ``pseudo`` lets the ``lang`` cookie choose the test pseudo-locale (tests only)."""
     tables = Tables(store if store is not None else Store())
 
     @asynccontextmanager
@@ -107,19 +110,23 @@ def create_app(store: Store | None = None) -> FastAPI:
     async def headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
+        request.state.lang = request_lang(request, tables.store, allow_pseudo=pseudo)
         response = await call_next(request)
+        response.headers.setdefault("Content-Language", request.state.lang)
         for k, v in SECURITY_HEADERS.items():
             response.headers.setdefault(k, v)
         if not request.url.path.startswith("/static"):
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-        html = templates().get_template(name).render(**ctx)
+    def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        with speaking(request.state.lang):
+            html = templates().get_template(name).render(path=request.url.path, **ctx)
         return HTMLResponse(html, status_code=status)
 
-    def lobby_page(error: str | None = None, status: int = 200) -> HTMLResponse:
+    def lobby_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
         return page(
+            request,
             "lobby.html",
             status,
             games=lobby.game_entries(),
@@ -130,19 +137,43 @@ def create_app(store: Store | None = None) -> FastAPI:
         )
 
     @app.get("/", response_class=HTMLResponse)
-    def home() -> HTMLResponse:
-        return lobby_page()
+    def home(request: Request) -> HTMLResponse:
+        return lobby_page(request)
+
+    @app.post("/lang")
+    async def choose_language(request: Request) -> Response:
+        """The header's language switch: a cookie for this browser, remembered in the store."""
+        try:
+            check_origin(request)
+        except OriginError as e:
+            return lobby_page(request, error=str(e), status=403)
+        form = await request.form()
+        lang = str(form.get("lang", ""))
+        back = str(form.get("next", "/"))
+        if not back.startswith("/") or back.startswith("//") or "\\" in back:
+            back = "/"
+        if lang not in LANGS:
+            return lobby_page(request, error=f"unknown language {lang!r}", status=400)
+        await run_in_threadpool(tables.store.set_preference, PREF, lang)
+        response = RedirectResponse(back, status_code=303)
+        response.set_cookie(COOKIE, lang, max_age=3 * 365 * 86400, samesite="strict", httponly=True)
+        return response
 
     @app.get("/favicon.ico")
     def favicon() -> Response:
         return Response((STATIC / "favicon.svg").read_bytes(), media_type="image/svg+xml")
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
-    def rules(game: str) -> HTMLResponse:
+    def rules(request: Request, game: str) -> HTMLResponse:
         if game not in solotable.game_names():
-            return page("error.html", 404, message=f"unknown game {game!r}")
+            return page(request, "error.html", 404, message=f"unknown game {game!r}")
+        lang = request.state.lang
         return page(
-            "rules.html", title=game_class(game).info.title, game=game, body=rules_html(game)
+            request,
+            "rules.html",
+            title=game_class(game).info.title,
+            game=game,
+            body=rules_html(game, lang),
         )
 
     @app.post("/games")
@@ -153,47 +184,54 @@ def create_app(store: Store | None = None) -> FastAPI:
             name, options, seats = lobby.parse_new_game(form)
             table = await run_in_threadpool(tables.start, name, options, seats)
         except OriginError as e:
-            return lobby_page(error=str(e), status=403)
+            return lobby_page(request, error=str(e), status=403)
         except SolotableError as e:
-            return lobby_page(error=str(e), status=400)
+            return lobby_page(request, error=str(e), status=400)
         return RedirectResponse(f"/games/{table.id}", status_code=303)
 
-    def render_table(table: Table, error: str | None = None, full: bool = False) -> str:
+    def render_table(table: Table, lang: str, error: str | None = None, full: bool = False) -> str:
         with table.guard:
             thinking = table.thinking
             cached = table.cached
-        if thinking and cached is not None:
-            ctx = dict(cached)
-        else:
-            with table.session.lock:
-                ctx = table_context(table)
-                thinking = table.thinking
-            table.cached = ctx
-        ctx.update(thinking=thinking, error=error or table.agent_error, full=full)
-        name = "game.html" if full else "table.html"
-        return templates().get_template(name).render(**ctx)
+        with speaking(lang) as w:
+            if thinking and cached is not None and cached.get("lang") == lang:
+                ctx = dict(cached)
+            else:
+                with table.session.lock:
+                    ctx = table_context(table, w)
+                    thinking = table.thinking
+                ctx["lang"] = lang
+                table.cached = ctx
+            ctx.update(
+                thinking=thinking,
+                error=error or table.agent_error,
+                full=full,
+                path=f"/games/{table.id}",
+            )
+            name = "game.html" if full else "table.html"
+            return templates().get_template(name).render(**ctx)
 
     def get_table(table_id: str) -> Table:
         return tables.get(table_id)
 
     @app.get("/games/{table_id}", response_class=HTMLResponse)
-    def game_page(table_id: str) -> HTMLResponse:
+    def game_page(request: Request, table_id: str) -> HTMLResponse:
         try:
             table = get_table(table_id)
         except TableError as e:
-            return page("error.html", 404, message=str(e))
-        return HTMLResponse(render_table(table, full=True))
+            return page(request, "error.html", 404, message=str(e))
+        return HTMLResponse(render_table(table, request.state.lang, full=True))
 
     @app.get("/games/{table_id}/table", response_class=HTMLResponse)
-    def fragment(table_id: str) -> HTMLResponse:
+    def fragment(request: Request, table_id: str) -> HTMLResponse:
         try:
             table = get_table(table_id)
         except TableError as e:
             return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=404)
-        return HTMLResponse(render_table(table))
+        return HTMLResponse(render_table(table, request.state.lang))
 
     @app.get("/games/{table_id}/previews")
-    def score_previews(table_id: str) -> JSONResponse:
+    def score_previews(request: Request, table_id: str) -> JSONResponse:
         """What each legal move would score for every player, from the observation only.
 
         Separate from the fragment so a move's response does not wait for it."""
@@ -206,7 +244,11 @@ def create_app(store: Store | None = None) -> FastAPI:
         with table.session.lock:
             session = table.session
             obs = session.observation(table.seat)
-            moves = [Move(i, n, w) for i, n, w in session.legal_moves(table.seat)]
+            w = words(request.state.lang)
+            moves = [
+                Move(i.action, i.notation, w.action(i), i)
+                for i in session.legal_infos(table.seat)
+            ]
         return JSONResponse(previews(session.game, obs, table.seat, moves))
 
     async def act(
@@ -221,13 +263,14 @@ def create_app(store: Store | None = None) -> FastAPI:
         except TableError as e:
             return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=404)
         form = {k: str(v) for k, v in (await request.form()).items()}
-        return await run_in_threadpool(_act, table, form, action, fetch)
+        return await run_in_threadpool(_act, table, form, action, fetch, request.state.lang)
 
     def _act(
         table: Table,
         form: dict[str, str],
         action: Callable[[Table, dict[str, str]], None],
         fetch: bool,
+        lang: str,
     ) -> Response:
         """Apply one request's change in a worker thread (the event loop stays free)."""
         error = None
@@ -243,7 +286,9 @@ def create_app(store: Store | None = None) -> FastAPI:
         if not fetch and error is None:
             return RedirectResponse(f"/games/{table.id}", status_code=303)
         status = 200 if error is None else 422
-        return HTMLResponse(render_table(table, error=error, full=not fetch), status_code=status)
+        return HTMLResponse(
+            render_table(table, lang, error=error, full=not fetch), status_code=status
+        )
 
     def do_move(table: Table, form: dict[str, str]) -> None:
         text = form.get("move", "").strip()

@@ -16,6 +16,7 @@ from markupsafe import Markup
 from solotable.core.session import Result
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Table
+from solotable.words import Words
 
 LOG_LENGTH = 60
 """Events shown in the log (the newest last)."""
@@ -29,13 +30,13 @@ def seat_names(table: Table) -> list[str]:
     return out
 
 
-def table_context(table: Table) -> dict[str, Any]:
-    """The page context of a table; the caller holds the session's lock."""
+def table_context(table: Table, w: Words) -> dict[str, Any]:
+    """The page context of a table in ``w``'s language; the caller holds the session's lock."""
     session = table.session
     game = session.game
     seat = table.seat
     obs = session.observation(seat)
-    moves = [Move(i, n, w) for i, n, w in session.legal_moves(seat)]
+    moves = [Move(i.action, i.notation, w.action(i), i) for i in session.legal_infos(seat)]
     page = page_for(game.name)
     summary = session.public_summary()
     result = session.result()
@@ -49,11 +50,12 @@ def table_context(table: Table) -> dict[str, Any]:
         "names": seat_names(table),
         "summary": summary,
         "page": page,
-        "view": page.context(game, obs, moves, seat),
+        "view": page.context(game, obs, moves, seat, w),
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "moves_html": moves_html(moves),
         "events": [
-            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": e.text} for e in events
+            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": w.event(game.name, e)}
+            for e in events
         ],
         "result": result,
         "over": session.is_over(),

@@ -12,6 +12,7 @@ from typing import Any
 from solotable.core.errors import OptionError
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation, parse_assumptions
+from solotable.core.message import Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -154,7 +155,7 @@ class DiceMinerGame(Game):
         so that it never imports the module that imports it)."""
         return observe(state)
 
-    def render(self, observation: Observation) -> str:
+    def draw(self, observation: Observation, words: Translator) -> str:
         return render(observation)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:

@@ -20,6 +20,7 @@ from solotable.core.game import (
     Observation,
     parse_assumptions,
 )
+from solotable.core.message import Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -162,7 +163,7 @@ class DiverciteGame(Game):
         """``state.observation(player)``: the state asks the game, which knows observation.py."""
         return observe(state, player)
 
-    def render(self, observation: Observation) -> str:
+    def draw(self, observation: Observation, words: Translator) -> str:
         return render(observation)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.message import Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -129,7 +130,7 @@ class FiftyFirstStateGame(Game):
         ``observation.py`` may import the state and never the reverse)."""
         return observe(state)
 
-    def render(self, observation: Observation) -> str:
+    def draw(self, observation: Observation, words: Translator) -> str:
         return render(self, observation)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:

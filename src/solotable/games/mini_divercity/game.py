@@ -9,6 +9,7 @@ from typing import Any
 from solotable.core.datafile import parse_json
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.message import Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -117,7 +118,7 @@ class MiniDiverCityGame(Game):
     def sample_state(self, obs: Observation, player: int, rng: Rng) -> MiniDiverCityState:
         return observation.sample_state(self, obs, rng)
 
-    def render(self, obs: Observation) -> str:
+    def draw(self, obs: Observation, words: Translator) -> str:
         return render.render(self, obs)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:

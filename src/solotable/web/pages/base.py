@@ -6,22 +6,28 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solotable.core.game import Game, Observation
+from solotable.core.game import ActionInfo, Game, Observation
+from solotable.words import Words
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One legal move as the page offers it: its id, notation and words."""
+    """One legal move as the page offers it: its id, notation, words and structure.
+
+    Pages place moves on the table from ``info`` (kind, arguments, targets), never by
+    reading the notation, which is only for the notation box and the legal-move list."""
 
     id: int
     notation: str
     words: str
+    info: ActionInfo
 
 
-PageContext = Callable[[Game, Observation, Sequence[Move], int], Mapping[str, Any]]
-"""``context(game, observation, legal_moves, seat) -> template variables``.
+PageContext = Callable[[Game, Observation, Sequence[Move], int, Words], Mapping[str, Any]]
+"""``context(game, observation, legal_moves, seat, words) -> template variables``.
 
-The game is passed for its static facts (title, rules, ``render``), never a state."""
+The game is passed for its static facts (title, rules, ``render``), never a state; ``words``
+is the player's language (every text a page adds comes from it)."""
 
 
 @dataclass(frozen=True, slots=True)

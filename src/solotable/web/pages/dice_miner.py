@@ -16,6 +16,7 @@ from typing import Any
 
 from solotable.core.game import Game, Observation
 from solotable.web.pages.base import GamePage, Move
+from solotable.words import Words
 
 DIE = 64
 GAP = 8
@@ -116,7 +117,9 @@ def _collection(obs: Observation) -> dict[str, list[dict[str, Any]]]:
     return groups
 
 
-def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> dict[str, Any]:
+def context(
+    game: Game, obs: Observation, moves: Sequence[Move], seat: int, w: Words
+) -> dict[str, Any]:
     """The pyramid, the collection, the counters and the non-die moves as buttons."""
     mountain, width, height = _mountain(obs, moves)
     spend = {m.notation.split()[1]: m for m in moves if m.notation.startswith("spend ")}

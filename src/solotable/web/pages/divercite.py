@@ -15,6 +15,7 @@ from typing import Any
 
 from solotable.core.game import Game, Observation
 from solotable.web.pages.base import GamePage, Move
+from solotable.words import Words
 
 STEP = 44
 """Half the diagonal of a square's diamond, in SVG units."""
@@ -83,7 +84,9 @@ def _supply(obs: Observation, player: int, prefixes: set[str]) -> list[dict[str,
     return items
 
 
-def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> dict[str, Any]:
+def context(
+    game: Game, obs: Observation, moves: Sequence[Move], seat: int, w: Words
+) -> dict[str, Any]:
     """Board squares with their pieces and legal placements, both supplies, the result."""
     by_square: dict[str, dict[str, str]] = {}
     for m in moves:

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from solotable.core.game import Game, Observation
 from solotable.web.pages.base import GamePage, Move
+from solotable.words import Words
 
 ROWS = ("production", "feature", "action")
 ROW_LETTER = {"production": "P", "feature": "F", "action": "A"}
@@ -396,7 +397,9 @@ def _phase_track(obs: Observation) -> list[dict[str, Any]]:
     ]
 
 
-def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> dict[str, Any]:
+def context(
+    game: Game, obs: Observation, moves: Sequence[Move], seat: int, w: Words
+) -> dict[str, Any]:
     """The table's parts; every move is placed on the element it concerns."""
     groups = _group(moves)
     acting = obs["phase"] == "actions"

@@ -19,6 +19,7 @@ from typing import Any
 
 from solotable.core.game import Game, Observation
 from solotable.web.pages.base import GamePage, Move
+from solotable.words import Words
 
 LAGOON = ("l1", "l2")
 OCEAN = ("o1", "o2", "o3")
@@ -311,7 +312,9 @@ CANCELLABLE = {"captain_draw": "Cancel the Captain"}
 """Steps reached by a move that revealed nothing, so undo takes the power back."""
 
 
-def context(game: Game, obs: Observation, moves: Sequence[Move], seat: int) -> dict[str, Any]:
+def context(
+    game: Game, obs: Observation, moves: Sequence[Move], seat: int, w: Words
+) -> dict[str, Any]:
     """The table's parts, each with the legal moves that belong on it."""
     by = _moves_by(moves)
     rules = rules_for(game)
