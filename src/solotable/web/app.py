@@ -6,6 +6,11 @@ or resign for you). The table script asks for fragments (header
 ``X-Fragment: 1``) and swaps them in; without the script every form still
 works by a redirect back to the page. Every user error is a
 ``SolotableError`` and is shown as a message, never a traceback.
+
+Every form and fetch that changes a game carries the version of the table it
+was drawn from; a stale or repeated request changes nothing and gets the
+table as it is now (409). A change the store could not keep gets 503 and the
+table as saved, so what a page shows is always what a restart would show.
 """
 
 from __future__ import annotations
@@ -29,11 +34,12 @@ import solotable
 from solotable.core.advice import value_text
 from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
-from solotable.core.store import Store
+from solotable.core.session import GameMovedOn, NotKept
+from solotable.core.store import Store, StoreError
 from solotable.web import lobby
 from solotable.web.insight import hint_reason, previews
 from solotable.web.pages import Move, page_for
-from solotable.web.tables import Hint, Table, TableError, Tables
+from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
 
 HERE = Path(__file__).parent
@@ -89,13 +95,16 @@ def check_origin(request: Request) -> None:
 
 
 def create_app(store: Store | None = None) -> FastAPI:
-    """The web table over ``store`` (the user's store when None)."""
+    """The web table over ``store`` (the user's store when None, closed when the app stops:
+    its write-ahead log is folded back, so the database file alone holds every game)."""
     tables = Tables(store if store is not None else Store())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         tables.close()
+        if store is None:
+            await run_in_threadpool(tables.store.close)
 
     app = FastAPI(
         title="solotable", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
@@ -119,14 +128,21 @@ def create_app(store: Store | None = None) -> FastAPI:
         return HTMLResponse(html, status_code=status)
 
     def lobby_page(error: str | None = None, status: int = 200) -> HTMLResponse:
+        try:
+            saved = {
+                "unfinished": lobby.unfinished(tables.store),
+                "finished": lobby.finished(tables.store),
+                "best": lobby.best_scores(tables.store),
+            }
+        except StoreError as e:
+            saved, error, status = {}, error or str(e), max(status, 503)
         return page(
             "lobby.html",
             status,
             games=lobby.game_entries(),
-            unfinished=lobby.unfinished(tables.store),
-            finished=lobby.finished(tables.store),
-            best=lobby.best_scores(tables.store),
             error=error,
+            warning=tables.store.warning,
+            **saved,
         )
 
     @app.get("/", response_class=HTMLResponse)
@@ -169,7 +185,8 @@ def create_app(store: Store | None = None) -> FastAPI:
                 ctx = table_context(table)
                 thinking = table.thinking
             table.cached = ctx
-        ctx.update(thinking=thinking, error=error or table.agent_error, full=full)
+        notice, table.notice = table.notice, None
+        ctx.update(thinking=thinking, error=error or notice or table.agent_error, full=full)
         name = "game.html" if full else "table.html"
         return templates().get_template(name).render(**ctx)
 
@@ -182,6 +199,7 @@ def create_app(store: Store | None = None) -> FastAPI:
             table = get_table(table_id)
         except TableError as e:
             return page("error.html", 404, message=str(e))
+        tables.kick(table)  # reloading the page lets an AI whose move was not kept try again
         return HTMLResponse(render_table(table, full=True))
 
     @app.get("/games/{table_id}/table", response_class=HTMLResponse)
@@ -229,20 +247,30 @@ def create_app(store: Store | None = None) -> FastAPI:
         action: Callable[[Table, dict[str, str]], None],
         fetch: bool,
     ) -> Response:
-        """Apply one request's change in a worker thread (the event loop stays free)."""
-        error = None
+        """Apply one request's change in a worker thread (the event loop stays free).
+
+        The version check and the change happen under the session's lock, so of
+        several identical requests sent together exactly one is applied."""
+        error, status = None, 200
         try:
             if table.thinking:
                 raise TableError("the AI is still thinking; wait for its move")
             with table.session.lock:
+                if form.get("version") != table.version:
+                    raise StalePage(
+                        "this page was out of date (the game had moved on), so nothing was "
+                        "changed; here is the table as it is now"
+                    )
                 action(table, form)
-                table.version += 1
-            tables.kick(table)
+        except (StalePage, GameMovedOn) as e:
+            error, status = str(e), 409
+        except (NotKept, StoreError) as e:
+            error, status = str(e), 503
         except SolotableError as e:
-            error = str(e)
+            error, status = str(e), 422
+        tables.kick(table)
         if not fetch and error is None:
             return RedirectResponse(f"/games/{table.id}", status_code=303)
-        status = 200 if error is None else 422
         return HTMLResponse(render_table(table, error=error, full=not fetch), status_code=status)
 
     def do_move(table: Table, form: dict[str, str]) -> None:
