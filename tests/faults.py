@@ -71,13 +71,16 @@ def write_lock(db: Path) -> Iterator[sqlite3.Connection]:
         other.close()
 
 
-def junk_page(db: Path) -> int:
-    """Overwrite one data page of ``db`` with junk that ``PRAGMA quick_check`` finds but
-    opening the file does not (a moves or events page); the page number."""
+def junk_page(db: Path, name: str = "sqlite_autoindex_moves_1") -> int:
+    """Overwrite the first page of table or index ``name`` with junk; the page number.
+
+    The default, the moves' key index, is damage that opening the file does not
+    notice and ``PRAGMA quick_check`` reports as rows (it raises for a table's page):
+    the store used to open it and fail later, on the first game loaded."""
     conn = sqlite3.connect(db)
     try:
         page = int(conn.execute("PRAGMA page_size").fetchone()[0])
-        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'events'").fetchone()
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (name,)).fetchone()
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         conn.close()

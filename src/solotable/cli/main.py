@@ -16,6 +16,7 @@ import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -204,7 +205,12 @@ def rules(
 
 
 def open_store() -> Store:
+    """The user's store, closed when the command ends (however it ends), which folds its
+    write-ahead log back into solotable.db."""
     store = Store()
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(store.close)
     if store.warning:
         err_console.print(f"[yellow]{escape(store.warning)}[/yellow]")
     return store
