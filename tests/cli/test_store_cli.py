@@ -8,19 +8,17 @@ reloaded; ``play`` closes its store, so ``solotable.db`` alone holds the game.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import tests.scored_toy  # noqa: F401  (registers "toy-scored")
-from solotable.cli.main import main
+from solotable.cli.main import app, main
 from solotable.cli.session import TerminalPlay
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
-from tests.cli.test_sessions_cli import ROOT
 from tests.faults import junk_page, remount, small_disk, write_lock
 
 RACE = {"target": 60, "skipping": True}
@@ -63,6 +61,7 @@ def test_a_read_only_data_folder_is_one_line_and_exit_2(tmp_path, monkeypatch, c
                 code, err = exit_of(argv, capsys)
                 assert code == 2 and err.startswith("error:"), err
                 assert "the data folder is read-only" in " ".join(err.split())
+                assert "damaged" not in err and "unreadable" not in err
         finally:
             remount(disk, "rw")
         assert (disk / "solotable.db").read_bytes() == before
@@ -149,18 +148,21 @@ def test_the_terminal_reloads_a_game_played_on_the_web_meanwhile(tmp_path) -> No
     assert saved.state.history[: web.ply] == web.state.history
 
 
-def test_play_closes_its_store_so_the_database_file_holds_the_game(tmp_path) -> None:
+def test_play_closes_its_store_so_the_database_file_holds_the_game(tmp_path, monkeypatch):
     home = tmp_path / "home"
-    env = {"SOLOTABLE_HOME": str(home), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.scored_toy", "play", "toy-scored", "--ai", "random"],
-        input="take\ntake\nquit\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, **env},
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    monkeypatch.setenv("SOLOTABLE_HOME", str(home))
+    closed: list[Path] = []
+    close = Store.close
+
+    def spy(store: Store) -> None:
+        closed.append(store.path)
+        close(store)
+
+    monkeypatch.setattr(Store, "close", spy)
+    r = CliRunner().invoke(app, ["play", "toy-scored", "--ai", "random"], input="take\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert closed == [home / "solotable.db"]
     wal = home / "solotable.db-wal"
     assert not wal.exists() or wal.stat().st_size == 0
+    (game,) = Store(home / "solotable.db").history()
+    assert game["ply"] >= 2

@@ -188,8 +188,9 @@ def test_a_read_only_folder_is_reported_and_left_alone(tmp_path) -> None:
         before = db.read_bytes()
         remount(disk, "ro")
         try:
-            with pytest.raises(StoreError, match="the data folder is read-only"):
+            with pytest.raises(StoreError) as e:
                 Store(db)
+            assert str(e.value) == f"cannot open the store {db}: the data folder is read-only"
             with pytest.raises(StoreError, match="the data folder is read-only"):
                 Store(disk / "other" / "solotable.db")
         finally:

@@ -16,7 +16,6 @@ import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -205,12 +204,7 @@ def rules(
 
 
 def open_store() -> Store:
-    """The user's store, closed when the command ends (however it ends), which folds its
-    write-ahead log back into solotable.db."""
     store = Store()
-    ctx = click.get_current_context(silent=True)
-    if ctx is not None:
-        ctx.call_on_close(store.close)
     if store.warning:
         err_console.print(f"[yellow]{escape(store.warning)}[/yellow]")
     return store
@@ -218,6 +212,7 @@ def open_store() -> Store:
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="Game name; omit to choose.")] = None,
     ai: Annotated[
         str | None,
@@ -245,6 +240,7 @@ def play(
     if cont and (load is not None or game is not None):
         raise UnknownNameError("--continue resumes the last game: give no GAME or --load")
     store = open_store()
+    ctx.call_on_close(store.close)  # however play ends: folds the log back into solotable.db
     again: tuple[Seat, ...] | None = None
     while True:
         resumed = cont or load is not None
