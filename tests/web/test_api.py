@@ -33,6 +33,19 @@ def _moves(html: str) -> list[str]:
     return re.findall(r'data-move="([^"]+)"', html)
 
 
+def version(html: str) -> str:
+    """The table version a page sends back with each change (see test_versions.py)."""
+    found = re.search(r'data-version="([^"]+)"', html)
+    assert found, html[:300]
+    return found.group(1)
+
+
+def post(client, url: str, action: str, data: dict[str, str] | None = None, **kw):
+    """A change sent from the table as it is now (the page's version in the form)."""
+    current = version(client.get(url + "/table").text)
+    return client.post(f"{url}/{action}", data={**(data or {}), "version": current}, **kw)
+
+
 def test_lobby_builds_forms_from_option_specs(client) -> None:
     html = client.get("/").text
     for field in ("opt.magic_dice", "opt.tiebreak", "opt.neutral_first", "opt.rows"):
@@ -69,7 +82,7 @@ def test_bad_input_is_a_message_not_a_crash(client) -> None:
     url = _new(client, "divercite", level="easy")
     before = client.get(url + "/table").text
     for bad in ("", "CR Z9", "take a1", "x" * 5000):
-        r = client.post(url + "/move", data={"move": bad}, headers=FETCH)
+        r = post(client, url, "move", {"move": bad}, headers=FETCH)
         assert r.status_code == 422 and 'role="alert"' in r.text
     assert client.get(url + "/table").text == before
 
@@ -78,13 +91,13 @@ def test_divercite_move_ai_reply_hint_undo_resign(client) -> None:
     url = _new(client, "divercite", level="easy", seat="0")
     html = _settled(client, url)
     assert "data-targets=" in html
-    r = client.post(url + "/hint", headers=FETCH)
+    r = post(client, url, "hint", headers=FETCH)
     hint = re.search(r"<strong>Hint:</strong> <code>([^<]+)</code>", r.text)
     assert hint and "White" in r.text
     # The search's best moves side by side, best first, each with its value in words.
     ranked = re.findall(r"<li><code>([^<]+)</code> ([^<]+points ahead at the end)", r.text)
     assert len(ranked) >= 2 and ranked[0][0] == hint.group(1)
-    r = client.post(url + "/move", data={"move": hint.group(1)}, headers=FETCH)
+    r = post(client, url, "move", {"move": hint.group(1)}, headers=FETCH)
     assert r.status_code == 200
     html = _settled(client, url)
     assert html.count("empty city square") + html.count("empty resource square") == 39
@@ -92,23 +105,23 @@ def test_divercite_move_ai_reply_hint_undo_resign(client) -> None:
     assert set(previews) == set(_moves(html)) and len(previews) > 100
     assert all(len(d) == 2 for d in previews.values()) and any(d[0] > 0 for d in previews.values())
     assert "player 1 (easy)" in html  # the AI's move is in the log
-    r = client.post(url + "/undo", headers=FETCH)
+    r = post(client, url, "undo", headers=FETCH)
     assert r.status_code == 200 and "took back 2 moves" in r.text
-    r = client.post(url + "/resign", headers=FETCH)
+    r = post(client, url, "resign", headers=FETCH)
     assert 'class="end-screen"' in r.text and "Play again" in r.text
-    r = client.post(url + "/move", data={"move": "CR B8"}, headers=FETCH)
+    r = post(client, url, "move", {"move": "CR B8"}, headers=FETCH)
     assert r.status_code == 422 and "over" in r.text
 
 
 def test_forms_work_without_the_script(client) -> None:
     """A POST without the fragment header redirects back to the page."""
     url = _new(client, "dice-miner")
-    r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
+    r = post(client, url, "move", {"move": "stop"}, follow_redirects=False)
     for _ in range(3):  # each starting die that rolled beer asks for its face first
         if r.status_code != 422:
             break
-        client.post(url + "/move", data={"move": _moves(r.text)[0]})
-        r = client.post(url + "/move", data={"move": "stop"}, follow_redirects=False)
+        post(client, url, "move", {"move": _moves(r.text)[0]})
+        r = post(client, url, "move", {"move": "stop"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == url
     assert "points" in client.get(url).text
 
@@ -118,7 +131,7 @@ def test_no_seed_and_no_store_secret_in_any_response(client, store) -> None:
     table = client.app.state.tables.start("dice-miner", {}, [Seat()], seed=seed)
     url = f"/games/{table.id}"
     bodies = [client.get(url).text, client.get(url + "/table").text, client.get("/").text]
-    bodies.append(client.post(url + "/resign", headers=FETCH).text)
+    bodies.append(post(client, url, "resign", headers=FETCH).text)
     bodies.append(client.get("/").text)
     sealed = store.load(table.id).row["sealed"]
     for body in bodies:
@@ -129,14 +142,14 @@ def test_unfinished_games_resume_after_a_restart(store) -> None:
     with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
         url = _new(c, "divercite", level="easy")
         moves = _moves(_settled(c, url))
-        c.post(url + "/move", data={"move": moves[0]})
+        post(c, url, "move", {"move": moves[0]})
         before = _settled(c, url)
     with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
         assert url in c.get("/").text  # listed under "Continue"
         after = c.get(url + "/table").text
         assert re.findall(r"Ply \d+/41", after) == re.findall(r"Ply \d+/41", before)
         again = _moves(after)
-        r = c.post(url + "/move", data={"move": again[0]}, headers=FETCH)
+        r = post(c, url, "move", {"move": again[0]}, headers=FETCH)
         assert r.status_code == 200
 
 

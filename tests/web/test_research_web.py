@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -35,6 +36,8 @@ def test_a_hint_never_comes_from_a_research_agent(
     url = r.headers["location"]
     cls = game_class("dice-miner")
     monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent="clairvoyant"))
-    hint = client.post(url + "/hint", headers={"x-fragment": "1"})
+    version = re.search(r'data-version="([^"]+)"', client.get(url + "/table").text)
+    assert version
+    hint = client.post(url + "/hint", data={"version": version[1]}, headers={"x-fragment": "1"})
     assert hint.status_code == 422
     assert "research agent" in hint.text

@@ -18,7 +18,8 @@ def test_loopback_and_urls() -> None:
     assert url_for("::1", 9000) == "http://[::1]:9000/"
 
 
-def test_serve_starts_uvicorn_on_loopback_and_warns_otherwise(monkeypatch) -> None:
+def test_serve_starts_uvicorn_on_loopback_and_warns_otherwise(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path))  # never the user's own store
     calls: list[dict] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr("solotable.web.cli.port_problem", lambda host, port: None)

@@ -44,7 +44,10 @@ def page_responses(
             out.append((path, r.status_code, r.content))
 
         def post(path: str, data: dict[str, str] | None = None) -> None:
-            r = c.post(path, data=data or {}, headers=ORIGIN)
+            """A change sent with the version of the table on screen, as the page does."""
+            on_screen = c.get(base + "/table").text
+            version = on_screen.split('data-version="', 1)[1].split('"', 1)[0]
+            r = c.post(path, data={**(data or {}), "version": version}, headers=ORIGIN)
             out.append((f"POST {path} {data}", r.status_code, r.content))
 
         get(base)

@@ -233,6 +233,7 @@ def open_store() -> Store:
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="Game name; omit to choose.")] = None,
     ai: Annotated[
         str | None,
@@ -260,6 +261,7 @@ def play(
     if cont and (load is not None or game is not None):
         raise UnknownNameError("--continue resumes the last game: give no GAME or --load")
     store = open_store()
+    ctx.call_on_close(store.close)  # however play ends: folds the log back into solotable.db
     again: tuple[Seat, ...] | None = None
     while True:
         resumed = cont or load is not None

@@ -4,6 +4,10 @@ There is no game loop here: the session decides whose turn it is, runs the
 agents, resolves chance and autosaves. This module reads commands, prints the
 session's events and draws the human seat's observation (so it cannot show
 a hidden card). Input and output are injected so tests can drive it.
+
+A move the store could not keep (full disk, busy store) is one red line and
+the prompt again, the game as saved; a game another front end played
+meanwhile is reloaded and drawn again.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from solotable.core.advice import hint_lines
 from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.savefile import write_save
-from solotable.core.session import GameSession
+from solotable.core.session import GameMovedOn, GameSession, NotKept
 
 HELP = """[bold]Commands[/bold]
   [cyan]<move>[/cyan]        a move in the notation (Tab completes; see [cyan]moves[/cyan])
@@ -75,12 +79,7 @@ class TerminalPlay:
         self.draw()
         while not s.is_over() and not self.quit:
             if s.agent_to_move() is not None:
-                agent = s.seats[s.agent_to_move() or 0].agent
-                with self.console.status(f"{agent} is thinking…"):
-                    self.show_events(s.step_agent())
-                self.autosave()
-                if s.human_to_move() is not None:
-                    self.draw()
+                self.agent_turn()
             else:
                 seat = s.human_to_move()
                 assert seat is not None
@@ -92,6 +91,33 @@ class TerminalPlay:
             + (f" (or --load {escape(str(self.save_path))})" if self.save_path else "")
         )
         return "quit"
+
+    def agent_turn(self) -> None:
+        s = self.session
+        agent = s.seats[s.agent_to_move() or 0].agent
+        try:
+            with self.console.status(f"{agent} is thinking…"):
+                self.show_events(s.step_agent())
+        except GameMovedOn as e:
+            self.moved_on(e)
+            return
+        except SolotableError as e:  # not kept (full disk…): the game is as saved
+            self.console.print(f"[red]{escape(str(e))}[/red]")
+            try:
+                answer = self.read("Enter to let the AI try again, q to quit> ")
+            except (EOFError, KeyboardInterrupt):
+                answer = "q"
+            self.quit = answer.strip().lower() in ("q", "quit")
+            return
+        self.autosave()
+        if s.human_to_move() is not None:
+            self.draw()
+
+    def moved_on(self, e: SolotableError | None = None) -> None:
+        """The game was played elsewhere (the web table): say so and draw it as saved."""
+        text = str(e) if e else "this game was played in another window or terminal meanwhile"
+        self.console.print(f"[yellow]{escape(text)}[/yellow]")
+        self.draw(force=True)
 
     def draw(self, force: bool = False) -> None:
         """Draw the table once per position (``board`` forces it)."""
@@ -124,6 +150,9 @@ class TerminalPlay:
 
     def human_turn(self, seat: int) -> None:
         s = self.session
+        if s.refresh():
+            self.moved_on()
+            return
         left = s.clock_left(seat)
         clock = "" if left is None else f" {left:.0f}s left"
         try:
@@ -168,6 +197,10 @@ class TerminalPlay:
                 self.autosave()
                 if self.session.human_to_move() is not None:
                     self.draw()
+        except GameMovedOn as e:
+            self.moved_on(e)
+        except NotKept as e:  # the game is as saved: the same command may be typed again
+            self.console.print(f"[red]{escape(str(e))}[/red]")
         except SolotableError as e:
             tip = "  (type [cyan]moves[/cyan] or [cyan]help[/cyan])" if cmd not in COMMANDS else ""
             self.console.print(f"[red]{escape(str(e))}[/red]{tip}")

@@ -4,8 +4,12 @@ The terminal and the web table both drive a :class:`GameSession`, so there
 is one game loop: whose turn it is, who is an agent and at which level, the
 clocks, hints, undo and the autosave all live here and are restored on
 resume. Every step is saved to the :class:`~solotable.core.store.Store` in
-one transaction. Everything a front end shows comes from the human seat's
-observation or from :class:`Event`\\ s derived from it, never from the state.
+one transaction, and becomes the game's state only once it is: a step that
+cannot be written (full disk, read-only folder, busy store) or that another
+front end's newer steps overtook leaves the session at the game as saved
+(:meth:`GameSession.reload`), so the store never has a gap. Everything a
+front end shows comes from the human seat's observation or from
+:class:`Event`\\ s derived from it, never from the state.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import overrun, turn_budget
 from solotable.core.seal import unseal
 from solotable.core.sessionparts import (
+    GameMovedOn,
     Hint,
+    NotKept,
     Ply,
     Result,
     Seat,
@@ -38,16 +44,21 @@ from solotable.core.sessionparts import (
     decision_visible,
     ply_events,
 )
-from solotable.core.sessionsave import (
-    final_result,
-    finished_fields,
-    move_rows,
-    saved_actions,
-    session_row,
-)
-from solotable.core.store import MoveRow, Store
+from solotable.core.sessionsave import final_result, saved_actions, session_row
+from solotable.core.sessionstore import SavedSteps
+from solotable.core.store import MARK, MoveRow, Store
 
-__all__ = ["Event", "GameSession", "Hint", "Result", "Seat", "SessionError", "UndoRefused"]
+__all__ = [
+    "Event",
+    "GameMovedOn",
+    "GameSession",
+    "Hint",
+    "NotKept",
+    "Result",
+    "Seat",
+    "SessionError",
+    "UndoRefused",
+]
 
 
 def new_game_id() -> str:
@@ -61,7 +72,7 @@ def new_game_id() -> str:
             return game_id
 
 
-class GameSession:
+class GameSession(SavedSteps):
     """One game being played; see ``docs``/``session_contract.md`` for the contract."""
 
     def __init__(
@@ -105,6 +116,8 @@ class GameSession:
         self._last_hint: tuple[int, int] | None = None
         self._pending: list[Event] = []
         self._turn_started = time.monotonic()
+        self._saved: dict[str, Any] | None = None
+        self._stale = False
 
     # -- creating ----------------------------------------------------------------
     @classmethod
@@ -125,10 +138,8 @@ class GameSession:
         session = cls(
             g, seats, seed, store=store, clocks=[clock] * g.num_players() if clock else None
         )
-        if store is not None:
-            store.create(session._row())
         pending = session._advance()
-        session._commit(0, pending)
+        session._commit(0, pending, "the new game", create=True)
         return session
 
     @classmethod
@@ -150,6 +161,7 @@ class GameSession:
         session.status = row["status"]
         session.hints = row["hints"]
         session.undos = row["undos"]
+        session._saved = {k: row[k] for k in MARK}
         if row["result"]:
             session._result = Result(**row["result"])
             session.forfeit = session._result.forfeit
@@ -174,13 +186,11 @@ class GameSession:
         """
         session = cls(game, seats, seed, store=store, clocks=clocks)
         session.hints = hints
-        if store is not None:
-            store.create(session._row())
         session._replay(actions)
         events = session._advance() if not session.state.is_terminal() else []
         if session.state.is_terminal():
             events += session._finish("finished")
-        session._commit(0, events)
+        session._commit(0, events, "the loaded game", create=True)
         return session
 
     @property
@@ -312,6 +322,7 @@ class GameSession:
     def play(self, seat: int, move: int | str) -> list[Event]:
         """The human ``seat`` plays ``move`` (an id or notation); chance then resolves."""
         with self.lock:
+            self._check_saved()
             self._check_turn(seat, human=True)
             action = self._action_of(move)
             return self._decide(seat, action, self._last_hint == (self.ply, action))
@@ -319,6 +330,7 @@ class GameSession:
     def step_agent(self) -> list[Event]:
         """One agent decision (and the chance that follows); autosaved."""
         with self.lock:
+            self._check_saved()
             seat = self.agent_to_move()
             if seat is None:
                 raise SessionError("no agent is to move")
@@ -338,13 +350,13 @@ class GameSession:
         samples) decides: the same position and seed always get the same hint.
         """
         with self.lock:
+            self._check_saved()
             self._check_turn(seat, human=True)
             mine = None if move is None else self._action_of(move)
             hint = advise(self.game, self.state, seat, (self._seed + 31 * self.ply) % 2**31, mine)
-            self._last_hint = (self.ply, hint.action)
             self.hints += 1
-            if self.store is not None:
-                self.store.write_step(self.id, [], [], {"hints": self.hints})
+            self._commit(self.ply, [], "the hint")
+            self._last_hint = (self.ply, hint.action)
             return hint
 
     def _action_of(self, move: int | str) -> int:
@@ -359,6 +371,7 @@ class GameSession:
     def undo(self, seat: int) -> list[Event]:
         """Take back moves to ``seat``'s previous decision, unless something was revealed."""
         with self.lock:
+            self._check_saved()
             self._check_human(seat)
             if self.is_over():
                 raise UndoRefused("the game is over")
@@ -385,11 +398,12 @@ class GameSession:
             events = [
                 self._stamp(Event(0, 0, "undo", seat, f"took back {moves}", {"moves": taken}))
             ]
-            self._commit(cut, events, truncate=True)
+            self._commit(cut, events, "the undo", truncate=True)
             return events
 
     def resign(self, seat: int) -> list[Event]:
         with self.lock:
+            self._check_saved()
             self._check_human(seat)
             if self.is_over():
                 raise SessionError("the game is over")
@@ -398,7 +412,7 @@ class GameSession:
             events = [self._stamp(Event(0, 0, "resign", seat, text, {}))]
             ply = self.ply
             events += self._finish("resigned")
-            self._commit(ply, events)
+            self._commit(ply, events, "the resignation")
             return events
 
     # -- internals -----------------------------------------------------------------------------
@@ -439,7 +453,7 @@ class GameSession:
             events += self._advance()
             if self.state.is_terminal():
                 events += self._finish("finished")
-        self._commit(start_ply, events)
+        self._commit(start_ply, events, "your move" if self.seats[seat].human else "the AI's move")
         return events
 
     def _advance(self) -> list[Event]:
@@ -511,20 +525,3 @@ class GameSession:
         return session_row(
             self.id, self.game, self.seats, self.status, self.started, self.clocks, self._seed
         )
-
-    def _commit(self, from_ply: int, events: list[Event], truncate: bool = False) -> None:
-        """Save the plies from ``from_ply`` on, the events and the game row: one transaction."""
-        if self.store is None:
-            return
-        update: dict[str, Any] = {
-            "status": self.status,
-            "updated": time.time(),
-            "ply": self.ply,
-            "clocks": self.clocks,
-            "hints": self.hints,
-            "undos": self.undos,
-        }
-        if self._result is not None:
-            update.update(finished_fields(self._result, self.viewer, self.state.stats()))
-        moves = move_rows(self._plies, from_ply)
-        self.store.write_step(self.id, moves, events, update, from_ply if truncate else None)

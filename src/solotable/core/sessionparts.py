@@ -33,6 +33,14 @@ class UndoRefused(SessionError):
         super().__init__(f"cannot undo: {reason}")
 
 
+class NotKept(SessionError):
+    """A change whose step could not be saved: the session is back at its last saved step."""
+
+
+class GameMovedOn(SessionError):
+    """Another front end played this game since: the session now shows it as saved there."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """Who plays a seat: a human (``agent`` None) or an agent spec such as ``"hard"``."""

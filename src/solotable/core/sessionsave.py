@@ -15,8 +15,8 @@ from typing import Any
 from solotable.core.game import Game, State
 from solotable.core.record import result_of
 from solotable.core.seal import seal, unseal
-from solotable.core.sessionparts import Ply, Result, Seat
-from solotable.core.store import MoveRow
+from solotable.core.sessionparts import GameMovedOn, NotKept, Ply, Result, Seat, SessionError
+from solotable.core.store import MoveRow, StoreConflict, StoreError, StoreWriteError
 
 
 def session_row(
@@ -75,6 +75,19 @@ def finished_fields(result: Result, viewer: int, stats: dict[str, str | float]) 
 def saved_actions(moves: Sequence[MoveRow]) -> list[str]:
     """The notation of every stored move, sealed ones opened (to replay on resume)."""
     return [m.action if m.action is not None else unseal(m.sealed or "") for m in moves]
+
+
+def lost_change(what: str, error: StoreError) -> SessionError:
+    """The one sentence a front end shows when ``what`` (your move, the undo…) was not saved."""
+    if isinstance(error, StoreConflict):
+        return GameMovedOn(
+            f"this game was played in another window or terminal meanwhile, so {what} "
+            "was not played; here it is as saved there"
+        )
+    what = what[0].upper() + what[1:]
+    if isinstance(error, StoreWriteError):
+        return NotKept(f"{what} was not kept because {error.reason} ({error.remedy})")
+    return NotKept(f"{what} was not kept: {error}")
 
 
 def final_result(

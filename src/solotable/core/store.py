@@ -7,28 +7,50 @@ update, and a SIGKILL loses at most the step in flight. Best scores,
 history and stats are queries over the games table, not a second file.
 
 The file lives in the user data folder (``SOLOTABLE_HOME`` overrides it). A
-file that is not a usable database is renamed aside with a warning and a
-fresh store is started: a damaged file never stops a game.
+file that is not a database, or fails SQLite's ``quick_check``, is renamed
+aside (with its write-ahead log) and a fresh store is started with a
+warning: a damaged file never stops a game. A full disk, a read-only folder
+or another program's lock is not damage: it is reported in those words
+(:mod:`solotable.core.storefaults`) and the file is left alone.
+
+A writer states what it last read of a game's row (``expect``), so a step
+written over another front end's newer steps is refused instead of mixing
+two games into one.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.scorebook import data_home, read_legacy_scores
+from solotable.core.storefaults import (
+    StoreConflict,
+    StoreError,
+    StoreWriteError,
+    is_corruption,
+    os_reason,
+    reason_of,
+    write_error,
+)
+
+__all__ = ["MoveRow", "Store", "StoreConflict", "StoreError", "StoreWriteError", "StoredGame"]
 
 STORE_NAME = "solotable.db"
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT = 10.0
+"""Seconds a writer waits for another one before saying the store is busy
+(``SOLOTABLE_BUSY_TIMEOUT`` overrides it)."""
+MARK = ("ply", "undos", "hints", "status", "updated")
+"""The row's columns every step rewrites: equal marks mean nobody else wrote the game."""
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -87,10 +109,6 @@ MIGRATIONS: tuple[str, ...] = (
 FINISHED = ("finished", "resigned", "forfeited")
 
 
-class StoreError(SolotableError):
-    """The store cannot be used (unwritable folder, unknown game id…)."""
-
-
 @dataclass(frozen=True, slots=True)
 class MoveRow:
     """One applied action as stored: public notation, or sealed when face down."""
@@ -116,56 +134,85 @@ class StoredGame:
 class Store:
     """One connection to the store file; thread-safe (the web table's workers share it)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, busy_timeout: float | None = None) -> None:
         self.path = path if path is not None else data_home() / STORE_NAME
+        self.busy_timeout = busy_timeout if busy_timeout is not None else _busy_timeout()
         self.warning: str | None = None
         self._lock = threading.RLock()
+        self._closed = False
         self._conn = self._open()
 
     # -- opening ---------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
         )
-        conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     def _open(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(f"cannot create the data folder {self.path.parent}: {e}") from None
-        conn: sqlite3.Connection | None = None
+            why = os_reason(e, self.path.parent)
+            raise StoreError(f"cannot create the data folder {self.path.parent}: {why}") from None
+        try:
+            conn = self._connect()
+        except sqlite3.Error as e:
+            if not is_corruption(e):
+                raise self._cannot_open(e) from None
+            return self._start_over(str(e))
+        try:
+            damage = _damage(conn)
+            if damage is None:
+                self._migrate(conn)
+                return conn
+        except sqlite3.Error as e:
+            conn.close()
+            if not is_corruption(e):
+                raise self._cannot_open(e) from None
+            return self._start_over(str(e))
+        conn.close()
+        return self._start_over(damage)
+
+    def _cannot_open(self, e: sqlite3.Error) -> StoreError:
+        return StoreError(f"cannot open the store {self.path}: {reason_of(e, self.path)}")
+
+    def _start_over(self, damage: str) -> sqlite3.Connection:
+        """Set a damaged file aside (with its log, which may hold the last games) and begin
+        a fresh store; the warning names the copy so nothing is deleted."""
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
+        try:
+            for suffix in ("-wal", "-shm"):
+                log = self.path.with_name(self.path.name + suffix)
+                if log.exists():
+                    log.replace(aside.with_name(aside.name + suffix))
+            self.path.replace(aside)
+        except OSError as e:
+            raise StoreError(
+                f"the store {self.path} is damaged ({damage}) and cannot be set aside: "
+                f"{os_reason(e, self.path)}"
+            ) from None
+        self.warning = (
+            f"the store {self.path} was unreadable ({damage}); it was set aside as {aside.name} "
+            "and a new one was started"
+        )
         try:
             conn = self._connect()
             self._migrate(conn)
-            return conn
-        except sqlite3.DatabaseError as e:
-            if conn is not None:
-                conn.close()
-            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
-                raise StoreError(f"the store {self.path} is busy: {e}") from None
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{int(time.time())}")
-            for suffix in ("-wal", "-shm"):
-                self.path.with_name(self.path.name + suffix).unlink(missing_ok=True)
-            try:
-                self.path.replace(aside)
-            except OSError as move_error:
-                raise StoreError(f"the store {self.path} is unusable ({e}): {move_error}") from None
-            self.warning = (
-                f"the store {self.path} was unreadable ({e}); it was moved to {aside.name} "
-                "and a new one started"
-            )
-            conn = self._connect()
-            self._migrate(conn)
-            return conn
+        except sqlite3.Error as e:
+            raise self._cannot_open(e) from None
+        return conn
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
-        conn.execute("PRAGMA quick_check").fetchall()
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
@@ -183,11 +230,11 @@ class Store:
             if row is None:
                 conn.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS),))
                 self._import_legacy(conn)
-            else:
+            elif version != len(MIGRATIONS):
                 conn.execute("UPDATE schema_version SET version = ?", (len(MIGRATIONS),))
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _rollback(conn)
             raise
 
     def _import_legacy(self, conn: sqlite3.Connection) -> None:
@@ -198,33 +245,49 @@ class Store:
         conn.executemany("INSERT OR REPLACE INTO legacy_best VALUES (?, ?)", sorted(scores.items()))
 
     def close(self) -> None:
+        """Fold the write-ahead log back into the file and close: a copy of the file
+        alone then holds every game. Closing twice is harmless."""
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            # Another program reading it makes this fail: the last one to close folds it.
+            with suppress(sqlite3.Error):
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (taken at once, so concurrent writers queue)."""
+        """One write transaction (taken at once, so concurrent writers queue).
+
+        Any SQLite failure becomes a :class:`StoreWriteError` saying why, after the
+        transaction is rolled back (SQLite may already have done so on a full disk)."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
             try:
+                self._conn.execute("BEGIN IMMEDIATE")
                 yield self._conn
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as e:
+                _rollback(self._conn)
+                raise write_error(e, self.path) from None
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                _rollback(self._conn)
                 raise
-            self._conn.execute("COMMIT")
+
+    def _unreadable(self, e: sqlite3.Error) -> StoreError:
+        return StoreError(f"cannot read the store {self.path}: {reason_of(e, self.path)}")
 
     def _query(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
-            return self._conn.execute(sql, args).fetchall()
+            try:
+                return self._conn.execute(sql, args).fetchall()
+            except sqlite3.Error as e:
+                raise self._unreadable(e) from None
 
     # -- writing -----------------------------------------------------------------
     def create(self, row: Mapping[str, Any]) -> None:
-        cols = ", ".join(row)
-        marks = ", ".join("?" for _ in row)
         with self.transaction() as c:
-            c.execute(
-                f"INSERT INTO games({cols}) VALUES ({marks})", [_sql(v) for v in row.values()]
-            )
+            _insert_game(c, row)
 
     def write_step(
         self,
@@ -233,9 +296,21 @@ class Store:
         events: Sequence[Event],
         update: Mapping[str, Any],
         truncate_from: int | None = None,
+        *,
+        expect: Mapping[str, Any] | None = None,
+        create: Mapping[str, Any] | None = None,
     ) -> None:
-        """Moves, events and the game row's new fields in one transaction."""
+        """Moves, events and the game row's new fields in one transaction.
+
+        ``create`` inserts the game's row first (a new game and its first step are
+        kept together or not at all); ``expect`` is the row's :data:`MARK` as the
+        writer last saw it, and a row that changed since raises :class:`StoreConflict`.
+        """
         with self.transaction() as c:
+            if create is not None:
+                _insert_game(c, create)
+            if expect is not None and _mark(c, game_id) != dict(expect):
+                raise StoreConflict(f"game {game_id[:8]} was saved by another window or terminal")
             if truncate_from is not None:
                 c.execute(
                     "DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, truncate_from)
@@ -261,8 +336,29 @@ class Store:
                     [*(_sql(v) for v in update.values()), game_id],
                 )
 
+    def mark(self, game_id: str) -> dict[str, Any] | None:
+        """The game row's :data:`MARK` now (None when there is no such game)."""
+        with self._lock:
+            try:
+                return _mark(self._conn, game_id)
+            except sqlite3.Error as e:
+                raise self._unreadable(e) from None
+
     # -- reading -------------------------------------------------------------------
     def load(self, game_id: str) -> StoredGame:
+        """The game's row, moves and events, read in one snapshot (another writer's step
+        is seen whole or not at all)."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN")
+                try:
+                    return self._load(game_id)
+                finally:
+                    _rollback(self._conn)
+            except sqlite3.Error as e:
+                raise self._unreadable(e) from None
+
+    def _load(self, game_id: str) -> StoredGame:
         rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise StoreError(f"no saved game with id {game_id!r}")
@@ -335,6 +431,45 @@ class Store:
             (game,),
         )
         return [_row(r) for r in rows]
+
+
+def _insert_game(c: sqlite3.Connection, row: Mapping[str, Any]) -> None:
+    cols = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    c.execute(f"INSERT INTO games({cols}) VALUES ({marks})", [_sql(v) for v in row.values()])
+
+
+def _mark(c: sqlite3.Connection, game_id: str) -> dict[str, Any] | None:
+    found = c.execute(f"SELECT {', '.join(MARK)} FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if found is None else {k: found[k] for k in MARK}
+
+
+def _damage(conn: sqlite3.Connection) -> str | None:
+    """What ``PRAGMA quick_check`` finds wrong with the file, or None when it is sound."""
+    rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+    if rows == ["ok"]:
+        return None
+    return "; ".join(line.strip() for r in rows[:3] for line in r.splitlines()[-1:])
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is still open (SQLite ends it itself on a full disk)."""
+    if conn.in_transaction:
+        with suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+
+
+def _busy_timeout() -> float:
+    text = os.environ.get("SOLOTABLE_BUSY_TIMEOUT")
+    if not text:
+        return BUSY_TIMEOUT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise StoreError(f"SOLOTABLE_BUSY_TIMEOUT must be seconds between 0 and 3600, not {text!r}")
+    return seconds
 
 
 def _sql(value: Any) -> Any:

@@ -6,6 +6,11 @@ or resign for you). The table script asks for fragments (header
 ``X-Fragment: 1``) and swaps them in; without the script every form still
 works by a redirect back to the page. Every user error is a
 ``SolotableError`` and is shown as a message, never a traceback.
+
+Every form and fetch that changes a game carries the version of the table it
+was drawn from; a stale or repeated request changes nothing and gets the
+table as it is now (409). A change the store could not keep gets 503 and the
+table as saved, so what a page shows is always what a restart would show.
 """
 
 from __future__ import annotations
@@ -28,12 +33,13 @@ import solotable
 from solotable.core.advice import value_text
 from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
-from solotable.core.store import Store
+from solotable.core.session import GameMovedOn, NotKept
+from solotable.core.store import Store, StoreError
 from solotable.web import lobby
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
 from solotable.web.pages import Move, page_for
-from solotable.web.tables import Hint, Table, TableError, Tables
+from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
 from solotable.words import LANGS, words
 from solotable.words.rules import rules_html as translated_rules
@@ -90,7 +96,8 @@ def check_origin(request: Request) -> None:
 
 
 def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
-    """The web table over ``store`` (the user's store when None).
+    """The web table over ``store`` (the user's store when None, closed when the app stops:
+    its write-ahead log is folded back, so the database file alone holds every game).
 
     ``pseudo`` lets the ``lang`` cookie choose the test pseudo-locale (tests only)."""
     tables = Tables(store if store is not None else Store())
@@ -99,6 +106,8 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         tables.close()
+        if store is None:
+            await run_in_threadpool(tables.store.close)
 
     app = FastAPI(
         title="solotable", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
@@ -125,15 +134,22 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
         return HTMLResponse(html, status_code=status)
 
     def lobby_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+        try:
+            saved = {
+                "unfinished": lobby.unfinished(tables.store),
+                "finished": lobby.finished(tables.store),
+                "best": lobby.best_scores(tables.store),
+            }
+        except StoreError as e:
+            saved, error, status = {}, error or str(e), max(status, 503)
         return page(
             request,
             "lobby.html",
             status,
             games=lobby.game_entries(),
-            unfinished=lobby.unfinished(tables.store),
-            finished=lobby.finished(tables.store),
-            best=lobby.best_scores(tables.store),
             error=error,
+            warning=tables.store.warning,
+            **saved,
         )
 
     @app.get("/", response_class=HTMLResponse)
@@ -202,9 +218,10 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
                     thinking = table.thinking
                 ctx["lang"] = lang
                 table.cached = ctx
+            notice, table.notice = table.notice, None
             ctx.update(
                 thinking=thinking,
-                error=error or table.agent_error,
+                error=error or notice or table.agent_error,
                 full=full,
                 path=f"/games/{table.id}",
             )
@@ -220,6 +237,7 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
             table = get_table(table_id)
         except TableError as e:
             return page(request, "error.html", 404, message=str(e))
+        tables.kick(table)  # reloading the page lets an AI whose move was not kept try again
         return HTMLResponse(render_table(table, request.state.lang, full=True))
 
     @app.get("/games/{table_id}/table", response_class=HTMLResponse)
@@ -246,8 +264,7 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
             obs = session.observation(table.seat)
             w = words(request.state.lang)
             moves = [
-                Move(i.action, i.notation, w.action(i), i)
-                for i in session.legal_infos(table.seat)
+                Move(i.action, i.notation, w.action(i), i) for i in session.legal_infos(table.seat)
             ]
         return JSONResponse(previews(session.game, obs, table.seat, moves))
 
@@ -272,20 +289,30 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
         fetch: bool,
         lang: str,
     ) -> Response:
-        """Apply one request's change in a worker thread (the event loop stays free)."""
-        error = None
+        """Apply one request's change in a worker thread (the event loop stays free).
+
+        The version check and the change happen under the session's lock, so of
+        several identical requests sent together exactly one is applied."""
+        error, status = None, 200
         try:
             if table.thinking:
                 raise TableError("the AI is still thinking; wait for its move")
             with table.session.lock:
+                if form.get("version") != table.version:
+                    raise StalePage(
+                        "this page was out of date (the game had moved on), so nothing was "
+                        "changed; here is the table as it is now"
+                    )
                 action(table, form)
-                table.version += 1
-            tables.kick(table)
+        except (StalePage, GameMovedOn) as e:
+            error, status = str(e), 409
+        except (NotKept, StoreError) as e:
+            error, status = str(e), 503
         except SolotableError as e:
-            error = str(e)
+            error, status = str(e), 422
+        tables.kick(table)
         if not fetch and error is None:
             return RedirectResponse(f"/games/{table.id}", status_code=303)
-        status = 200 if error is None else 422
         return HTMLResponse(
             render_table(table, lang, error=error, full=not fetch), status_code=status
         )

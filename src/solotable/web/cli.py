@@ -75,10 +75,15 @@ def serve(
             fg=typer.colors.YELLOW,
             err=True,
         )
+    web = create_app()  # opens the store: a store that cannot be used stops here, in one line
+    if web.state.tables.store.warning:
+        typer.secho(web.state.tables.store.warning, fg=typer.colors.YELLOW, err=True)
     typer.echo(f"solotable web table on {url} (Ctrl-C to stop)")
     if not no_browser:
         threading.Thread(target=_open_when_up, args=(host, port, url), daemon=True).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    # uvicorn stops on Ctrl-C and SIGTERM after the app's shutdown, which closes the store
+    # (folding its write-ahead log back into solotable.db).
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 def port_problem(host: str, port: int) -> str | None:

@@ -5,6 +5,11 @@ the store; this module only adds what a web server needs around it: a cache
 of open sessions (resumed from the store on first use after a restart), a
 worker thread that lets the AI think while requests are still answered, and
 the last page context so a page can be drawn while the AI holds the lock.
+
+The session's step is saved before it is shown; when it cannot be (full disk,
+busy store) or another front end played the game meanwhile, the session is
+back at the game as saved, and the worker says so on the page instead of
+dying silently. Reloading the page lets the AI try again.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solotable.core.errors import SolotableError
-from solotable.core.session import GameSession, Seat
+from solotable.core.session import GameMovedOn, GameSession, Seat
 from solotable.core.store import Store
 
 log = logging.getLogger(__name__)
@@ -25,6 +30,10 @@ log = logging.getLogger(__name__)
 
 class TableError(SolotableError):
     """A request the table refuses (not your turn, AI thinking, unknown game)."""
+
+
+class StalePage(TableError):
+    """A request from a page drawn before the game's last change (or sent twice)."""
 
 
 @dataclass
@@ -50,9 +59,11 @@ class Table:
     seat: int
     """The human seat this page plays (a solo game's only seat)."""
     thinking: bool = False
-    version: int = 0
     hint: Hint | None = None
     agent_error: str | None = None
+    """Why the AI could not move (shown until it tries again)."""
+    notice: str | None = None
+    """A message for the next page drawn only (the game was reloaded from the store)."""
     cached: dict[str, Any] | None = None
     """The last page context, shown while the AI worker holds the session."""
     guard: threading.Lock = field(default_factory=threading.Lock)
@@ -60,6 +71,11 @@ class Table:
     @property
     def id(self) -> str:
         return self.session.id
+
+    @property
+    def version(self) -> str:
+        """The point of the game this table shows; forms send it back (stale ones are refused)."""
+        return self.session.version
 
 
 def human_seat(seats: Sequence[Seat]) -> int:
@@ -100,6 +116,7 @@ class Tables:
         with self._lock:
             table = self._tables.get(table_id)
         if table is not None:
+            self.catch_up(table)
             return table
         if not table_id or len(table_id) > 64:
             raise TableError("no such game")
@@ -109,12 +126,30 @@ class Tables:
             raise TableError(f"no such game ({e})") from None
         return self.adopt(session)
 
+    def catch_up(self, table: Table) -> None:
+        """Show the game as saved if another front end (the terminal, another server) played
+        it since; skipped while the AI holds the session (its own write would notice)."""
+        session = table.session
+        if table.thinking or not session.lock.acquire(blocking=False):
+            return
+        try:
+            moved = session.refresh()
+        except SolotableError as e:
+            table.notice, moved = str(e), False
+        finally:
+            session.lock.release()
+        if moved:
+            table.hint = None
+            table.notice = "this game was played in another window or terminal; here it is as saved"
+            self.kick(table)
+
     def kick(self, table: Table) -> None:
         """Start the AI worker if an agent is to move and none is running."""
         with table.guard:
             if table.thinking or table.session.agent_to_move() is None:
                 return
             table.thinking = True
+            table.agent_error = None
         self._pool.submit(self._think, table)
 
     def _think(self, table: Table) -> None:
@@ -123,8 +158,12 @@ class Tables:
                 with table.session.lock:
                     if table.session.is_over() or table.session.agent_to_move() is None:
                         break
-                    table.session.step_agent()
-                    table.version += 1
+                    try:
+                        table.session.step_agent()
+                    except GameMovedOn as e:  # reloaded: go on from the saved game
+                        table.notice = str(e)
+        except SolotableError as e:  # not kept (full disk…): the game is as saved
+            table.agent_error = f"{e}; reload the page to let the AI try again"
         except Exception as e:  # an agent bug must not kill the worker silently
             log.exception("agent failed in game %s", table.id)
             table.agent_error = f"the AI could not move: {e}"

@@ -232,12 +232,12 @@ def fill(lang: str, domain: str, entries: list[dict[str, object]]) -> int:
     n = 0
     for e in entries:
         ctx = e.get("ctx")
-        m = catalog.get(e["id"], context=ctx)  # type: ignore[arg-type]
+        m = catalog.get(e["id"], context=ctx)
         if m is None:
             print(f"not in {lang}/{domain}.po: {e['id']!r}", file=sys.stderr)
             continue
         value = e["str"]
-        m.string = tuple(value) if isinstance(value, list) else value  # type: ignore[assignment]
+        m.string = tuple(value) if isinstance(value, list) else value
         m.flags.discard("fuzzy")
         n += 1
     catalog.fuzzy = False

@@ -4,6 +4,8 @@
 // The server renders everything. This module posts moves, swaps in the returned
 // fragment, polls while the AI thinks, and opens a chooser when one click could mean
 // several moves. Game modules subscribe with onUpdate() and play with play().
+// Each post carries the table's version; a refused one (stale page, move not kept)
+// comes back as the current table with a message, swapped in like any other.
 
 const main = document.getElementById("table");
 const tableId = main ? main.dataset.id : null;
@@ -40,9 +42,17 @@ function schedulePoll() {
   }, 350);
 }
 
+/** The version of the table on screen: every change sends it, and the server refuses
+ *  (409, with the table as it is now) one sent from a page the game has moved past. */
+function currentVersion() {
+  const root = document.getElementById("table-root");
+  return root ? root.dataset.version : "";
+}
+
 async function post(path, form) {
   if (busy) return;
   busy = true;
+  if (!form.has("version")) form.set("version", currentVersion());
   try {
     const r = await fetch(`/games/${tableId}/${path}`, {
       method: "POST",
