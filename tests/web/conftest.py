@@ -54,8 +54,10 @@ def client(store: Any) -> Iterator[Any]:
     from fastapi.testclient import TestClient
 
     from solotable.web.app import create_app
+    from tests.web.serving import allow_testserver
 
-    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+    app = create_app(store, access=allow_testserver())
+    with TestClient(app, headers={"origin": "http://testserver"}) as c:
         yield c
 
 
@@ -71,13 +73,13 @@ class LiveServer:
     def __init__(self, store: Any) -> None:
         import uvicorn
 
+        from solotable.web.access import Access
         from solotable.web.app import create_app
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(store), host="127.0.0.1", port=self.port, log_level="warning"
-        )
+        app = create_app(store, access=Access.serving("127.0.0.1", self.port))
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
