@@ -68,9 +68,10 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """uvicorn serving the real app in a thread, on a free loopback port."""
+    """uvicorn serving the real app in a thread, on a free loopback port; ``allow`` and
+    ``token`` as ``solotable serve --allow-host`` and off-loopback serving would set them."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, allow: tuple[str, ...] = (), token: str | None = None) -> None:
         import uvicorn
 
         from solotable.web.access import Access
@@ -78,7 +79,8 @@ class LiveServer:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(store, access=Access.serving("127.0.0.1", self.port))
+        access = Access.serving("127.0.0.1", self.port, allow, token)
+        app = create_app(store, access=access)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

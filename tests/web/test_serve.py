@@ -19,7 +19,7 @@ def test_loopback_and_urls() -> None:
     assert url_for("::1", 9000) == "http://[::1]:9000/"
 
 
-def test_serve_starts_uvicorn_on_loopback_and_warns_otherwise(monkeypatch) -> None:
+def test_serve_starts_uvicorn_on_loopback_and_warns_otherwise(monkeypatch, home) -> None:
     calls: list[dict] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
     monkeypatch.setattr("solotable.web.cli.port_problem", lambda host, port: None)
@@ -53,7 +53,7 @@ def _serve(monkeypatch, *args: str) -> tuple[object, str]:
     return apps[-1], r.output
 
 
-def test_serve_answers_only_its_own_addresses_and_allow_host_adds_one(monkeypatch) -> None:
+def test_serve_answers_only_its_own_addresses_and_allow_host_adds_one(monkeypatch, home) -> None:
     from fastapi.testclient import TestClient
 
     served, output = _serve(monkeypatch, "--port", "9002", "--allow-host", "play.lan")
@@ -68,7 +68,7 @@ def test_serve_answers_only_its_own_addresses_and_allow_host_adds_one(monkeypatc
     assert r.exit_code == 2 and "allow-host" in r.output
 
 
-def test_serve_off_loopback_prints_a_link_with_a_token(monkeypatch) -> None:
+def test_serve_off_loopback_prints_a_link_with_a_token(monkeypatch, home) -> None:
     """Like Jupyter: the printed link carries a random token, which opens the table once and
     becomes a cookie; without it, only the "ask for the link" page."""
     from fastapi.testclient import TestClient
@@ -83,7 +83,8 @@ def test_serve_off_loopback_prints_a_link_with_a_token(monkeypatch) -> None:
         r = c.get("/")
         assert r.status_code == 403 and "Ask the owner" in r.text
         r = c.get("/", params={"token": links[0]})
-        assert r.status_code == 200 and 'name="opt.magic_dice"' in r.text  # the lobby
+        assert r.status_code == 200 and "set-cookie" in r.headers
+        assert 'name="opt.magic_dice"' in c.get("/").text  # the lobby, by the cookie
         assert c.get("/rules/divercite").status_code == 200
     _, output = _serve(monkeypatch, "--host", "0.0.0.0", "--port", "9004")
     assert re.search(r"http://127\.0\.0\.1:9004/\?token=[A-Za-z0-9_-]{40,}", output)

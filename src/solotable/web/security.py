@@ -34,7 +34,7 @@ from markupsafe import Markup, escape
 from starlette.datastructures import Headers, MutableHeaders, QueryParams
 from starlette.exceptions import HTTPException
 from starlette.requests import cookie_parser
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from solotable.web.access import TOKEN_PARAM, Access
@@ -181,19 +181,28 @@ class Guard:
         if offered is not None:
             if not self.access.token_ok(offered):
                 return ask_for_link()
-            # The token leaves the address bar (and the history) at once: the cookie holds it.
-            rest = [(k, v) for k, v in params.multi_items() if k != TOKEN_PARAM]
-            target = "/" + quote(scope["path"].lstrip("/"), safe="/")
-            response = RedirectResponse(target + (f"?{urlencode(rest)}" if rest else ""), 303)
-            response.set_cookie(
-                self.access.cookie, str(self.access.token), httponly=True, samesite="strict"
-            )
-            return response
+            return enter(self.access, scope["path"], params)
         if scope["path"].startswith(OPEN_PATHS):
             return None
         if self.access.token_ok(cookie_parser(headers.get("cookie", "")).get(self.access.cookie)):
             return None
         return ask_for_link()
+
+
+def enter(access: Access, path: str, params: QueryParams) -> HTMLResponse:
+    """The answer to the owner's link: the cookie, and the same address without the token.
+
+    Not a 303: when the link is clicked on another site (a chat, a mail), the browser treats
+    a redirect at the end of that navigation as cross-site and withholds a SameSite=Strict
+    cookie, so the table would refuse its own owner. A page that refreshes to the table is a
+    navigation the table starts itself, so the cookie goes with it (and the token leaves the
+    address bar at once)."""
+    rest = [(k, v) for k, v in params.multi_items() if k != TOKEN_PARAM]
+    target = "/" + quote(path.lstrip("/"), safe="/") + (f"?{urlencode(rest)}" if rest else "")
+    html = _templates().get_template("enter.html").render(target=target)
+    response = HTMLResponse(html)
+    response.set_cookie(access.cookie, str(access.token), httponly=True, samesite="strict")
+    return response
 
 
 def ask_for_link() -> HTMLResponse:
