@@ -77,8 +77,17 @@ def play_one(
     gseed = game_seed(seed, index)
     seats = seats_for(index, len(agent_specs)) if game.num_players() > 1 else [0]
     # Simulations are research use: research agents (labelled by the front end) may run.
+    # The specs are the caller's arguments (the command line), so plug-ins may be named; a
+    # caller that read them from a file checks them first (``simulate --resume``).
     agents = [
-        make_agent(agent_specs[seats[p]], game, p, gseed + 104_729 * (p + 1), research=True)
+        make_agent(
+            agent_specs[seats[p]],
+            game,
+            p,
+            gseed + 104_729 * (p + 1),
+            research=True,
+            allow_plugins=True,
+        )
         for p in range(game.num_players())
     ]
     clock = game.clock_seconds()
