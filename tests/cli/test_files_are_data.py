@@ -227,7 +227,7 @@ def test_a_save_that_names_code_imports_nothing(
     for i, spec in enumerate(hostile(planted.module)):
         path = tmp_path / f"s{i}.json"
         path.write_text(divercite_save(spec))
-        code, out, err = run([*command, str(path)], capsys)
+        code, _, err = run([*command, str(path)], capsys)
         if command[0] == "play":
             one_line_error(code, err)
             assert "plug-in" in err and "--ai" in err, err
@@ -322,7 +322,7 @@ def test_resuming_a_run_whose_manifest_names_code(
     spec = f"{planted.module}:Bot"
     manifest["agents"] = ["random", spec]
     (runs / MANIFEST).write_text(json.dumps(manifest))
-    code, out, err = run(["simulate", "--resume", str(runs), "--agents", f"random,{spec}"], capsys)
+    code, _, err = run(["simulate", "--resume", str(runs), "--agents", f"random,{spec}"], capsys)
     assert code == 0, err
     assert planted.imported()
 
@@ -345,7 +345,8 @@ def test_plugin_mistakes_on_the_command_line_are_one_line(
         (f"{mod}:Boom", "RuntimeError: the constructor failed"),
         ("broken_on_import:Bot", "ZeroDivisionError"),
     ]:
-        code, _, err = run(["simulate", "toy-race", "-n", "1", "--agents", f"{spec},random"], capsys)
+        argv = ["simulate", "toy-race", "-n", "1", "--agents", f"{spec},random"]
+        code, _, err = run(argv, capsys)
         one_line_error(code, err)
         assert words in err, (spec, err)
         code, _, err = run(["play", "divercite", "--ai", spec], capsys)
