@@ -21,7 +21,7 @@ from solotable.core.datafile import parse_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.record import MAX_ACTIONS, record_from_doc, record_to_json
 from solotable.core.registry import check_spec, game_class, load_game, make_agent, names_plugin
-from solotable.core.seal import seal, unseal
+from solotable.core.seal import NOTATION_ROOM, plain_bytes, seal, unseal
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import read_text, shorten
@@ -46,9 +46,19 @@ def save_text(session: GameSession) -> str:
         "started": session.started,
         "hints": session.hints,
         "moves": [p.notation if p.public else None for p in session.plies],
-        "sealed": seal({"seed": secret.seed, "actions": secret.actions}),
+        "sealed": seal({"seed": secret.seed, "actions": secret.actions}, _room(session)),
     }
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def _room(session: GameSession) -> int:
+    """The sealed part's size, from what the save shows anyway: the seed at its longest,
+    the public moves as they are and every hidden move at :data:`NOTATION_ROOM` bytes.
+    Two saves with the same public moves have sealed parts of the same length, whatever
+    cards are face down (``core.seal``)."""
+    hidden = "h" * (NOTATION_ROOM - 2)  # a JSON string of NOTATION_ROOM bytes
+    shown = [p.notation if p.public else hidden for p in session.plies]
+    return plain_bytes({"seed": 2**63 - 1, "actions": shown})
 
 
 def write_save(path: Path, session: GameSession) -> None:
