@@ -230,7 +230,12 @@ def play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Random seed (default: from the OS's secure source).")
+        int | None,
+        typer.Option(
+            min=0,
+            max=2**63 - 1,
+            help="Random seed (default: from the OS's secure source).",
+        ),
     ] = None,
     settings: SetOption = None,
     seat: Annotated[int, typer.Option(help="Your seat in 2-player games (0 moves first).")] = 0,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -31,7 +32,14 @@ from typing import Any
 from solotable.core.accumulate import SummaryAccumulator
 from solotable.core.errors import SolotableError
 from solotable.core.results import ResultsError
-from solotable.core.simulation import GameResult, accumulate, iter_games, record_name, write_atomic
+from solotable.core.simulation import (
+    GameResult,
+    WorkersLost,
+    accumulate,
+    iter_games,
+    record_name,
+    write_atomic,
+)
 from solotable.core.untrusted import parse_json, read_json, shorten
 
 META = ".solotable-run"
@@ -158,12 +166,40 @@ class RunFolder:
                 name = record_name(self.spec.game, r.index, self.spec.games)
                 write_atomic(self.path / name, r.record_json)
             if self._journal is None:
+                self._cut_torn_line()
                 self._journal = (self.path / JOURNAL).open("a", encoding="utf-8")
             line = {k: v for k, v in asdict(r).items() if k != "record_json"}
             self._journal.write(json.dumps(line, ensure_ascii=False) + "\n")
             self._journal.flush()
         except OSError as e:
             raise RunError(f"--records {self.path}: cannot write ({e.strerror or e})") from None
+
+    def _cut_torn_line(self) -> None:
+        """Drop a last journal line that a kill cut short (``finished`` ignored it, and its
+        game is played again) before appending: written after it, the next line would
+        join it into one damaged line that the following ``--resume`` refuses."""
+        journal = self.path / JOURNAL
+        if not journal.exists():
+            return
+        with journal.open("rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            if size == 0:
+                return
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            end = size  # look back, a block at a time, for the last complete line's end
+            while end > 0:
+                start = max(0, end - 65536)
+                f.seek(start)
+                cut = f.read(end - start).rfind(b"\n")
+                if cut >= 0:
+                    end = start + cut + 1
+                    break
+                end = start
+            f.truncate(end)
+            f.flush()
+            os.fsync(f.fileno())
 
     def close(self) -> None:
         if self._journal is not None:
@@ -273,7 +309,7 @@ def run(
             outcome.stopped_by = received[0]
         else:
             outcome.stopped_by = signal.SIGTERM if isinstance(e, _Stop) else signal.SIGINT
-    except (RunError, ResultsError) as e:  # a record, journal or --out write that failed
+    except (RunError, ResultsError, WorkersLost) as e:  # a failed write, a killed worker
         outcome.error = e
     finally:
         signal.signal(signal.SIGTERM, old)
