@@ -15,7 +15,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -43,6 +43,7 @@ from solotable.cli.simulate import register as register_simulate
 from solotable.core.errors import (
     PluginRefusedError,
     RecordError,
+    ReplayMismatchError,
     SolotableError,
     UnknownNameError,
 )
@@ -325,18 +326,20 @@ def replay_cmd(
     """Step through a game record or save, or verify it (no hidden card of an unfinished game)."""
     doc = read_save(file)
     if check:
+        # A malformed record or save is a user error (2), not a mismatch (1).
         record = None if is_session_save(doc) else record_from_doc(doc, str(file))
-        if record is not None:
-            game_of(record)  # a malformed record is a user error (2), not a mismatch (1)
         try:
             if record is None:
                 session = load_session(file, play=False)
                 console.print(f"ok: {session.ply} actions replayed; the game is not over")
                 return
+            game_of(record)
+        except ReplayMismatchError as e:
+            _mismatch(e)
+        try:
             state = replay(record)
         except RecordError as e:
-            console.print(f"[red]mismatch: {escape(str(e))}[/red]")
-            raise typer.Exit(1) from None
+            _mismatch(e)
         console.print(f"ok: {len(record.actions)} actions replayed; {escape(state.outcome())}")
         return
     session = load_session(file, play=False)  # labels only: no agent is built
@@ -359,6 +362,11 @@ def replay_cmd(
         console.print(f"[bold]{escape(result.outcome)}[/bold]")
     else:
         console.print("[dim]the game is not finished: hidden cards stay hidden[/dim]")
+
+
+def _mismatch(e: RecordError) -> NoReturn:
+    console.print(f"[red]mismatch: {escape(str(e))}[/red]")
+    raise typer.Exit(1) from None
 
 
 register_records(app, console, open_store)

@@ -66,3 +66,9 @@ class PluginRefusedError(UnknownNameError):
     def __init__(self, spec: str, message: str) -> None:
         self.spec = spec
         super().__init__(message)
+
+
+class ReplayMismatchError(RecordError):
+    """A well-formed record or save whose moves do not replay (a move the rules refuse, a
+    chance outcome the seed does not give): ``replay --check`` exits 1 for this, and 2 for
+    a malformed file."""

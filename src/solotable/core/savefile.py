@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from solotable.core.datafile import parse_json, refuse_paths
-from solotable.core.errors import RecordError, SolotableError
-from solotable.core.record import MAX_ACTIONS, record_from_doc, record_to_json
+from solotable.core.errors import RecordError, ReplayMismatchError, SolotableError
+from solotable.core.record import MAX_ACTION_TEXT, MAX_ACTIONS, record_from_doc, record_to_json
 from solotable.core.registry import check_spec, game_class, load_game, make_agent, names_plugin
 from solotable.core.seal import NOTATION_ROOM, plain_bytes, seal, unseal
 from solotable.core.session import GameSession, Seat
@@ -101,6 +101,9 @@ def load_session(
 ) -> GameSession:
     """A session from a save or a record, with its seats; saved to ``store`` under a new id.
 
+    A malformed file is a :class:`RecordError`; a well-formed session save whose moves do
+    not replay is a :class:`ReplayMismatchError` (``replay --check`` tells them apart).
+
     Files are data: a seat is built only as a registered agent, or as a plug-in the player
     named again (``plugins``, from the command line). With ``play=False`` (``replay``,
     ``review``) no agent is built at all and the seats are only labels.
@@ -126,23 +129,34 @@ def load_session(
         game = _game(str(doc["game"]), dict(doc["options"]))
         seats = [_seat(s) for s in doc["seats"]]
         secret = unseal(doc["sealed"])
-        seed, actions = int(secret["seed"]), [str(a) for a in secret["actions"]]
+        seed, actions = secret["seed"], secret["actions"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the sealed seed is not a whole number")
+        if not isinstance(actions, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions
+        ):
+            raise ValueError("the sealed actions are not a list of moves")
         clocks = doc.get("clocks")
         hints = int(doc.get("hints", 0))
         _check_session(game, seats, seed, actions, clocks, hints)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise RecordError(f"{path}: not a valid session save ({shorten(str(e))})") from None
-    return GameSession.from_actions(
-        game,
-        seats,
-        seed,
-        actions,
-        store=store if play else None,
-        clocks=clocks,
-        hints=hints,
-        plugins=plugins,
-        agents=play,
-    )
+    try:
+        return GameSession.from_actions(
+            game,
+            seats,
+            seed,
+            actions,
+            store=store if play else None,
+            clocks=clocks,
+            hints=hints,
+            plugins=plugins,
+            agents=play,
+        )
+    except ReplayMismatchError:
+        raise
+    except RecordError as e:  # the save is well formed: its moves do not replay
+        raise ReplayMismatchError(str(e)) from None
 
 
 def _seat(doc: Any) -> Seat:
