@@ -97,3 +97,59 @@ def test_a_well_formed_save_that_does_not_replay_is_a_mismatch(
     assert code == 1 and out.startswith("mismatch:"), out
     code, out, _ = run(["replay", "--check", str(GOLDEN)], capsys)
     assert code == 0 and out.startswith("ok:")
+
+
+# -- a damaged run folder (simulate --resume) ---------------------------------------------------
+
+MANIFEST = {
+    "format": "solotable-run",
+    "version": 1,
+    "game": "divercite",
+    "options": {},
+    "agents": ["random", "random"],
+    "games": 3,
+    "seed": 0,
+}
+LINE = {
+    "index": 0,
+    "seed": 1,
+    "seats": [0, 1],
+    "returns": [1, -1],
+    "scores": [3, 2],
+    "outcome": "x",
+    "stats": {},
+}
+DAMAGED_RUNS: dict[str, tuple[dict, bytes | None]] = {
+    "one agent for two seats": ({**MANIFEST, "agents": ["random"]}, None),
+    "negative time budget": ({**MANIFEST, "time_budget": -5}, None),
+    "huge time budget": ({**MANIFEST, "time_budget": 1e300}, None),
+    "a seat beyond the agents": (MANIFEST, json.dumps({**LINE, "seats": [0, 5]}).encode()),
+    "three seats in a two-seat game": (
+        MANIFEST,
+        json.dumps({**LINE, "seats": [0, 1, 1], "returns": [1] * 3, "scores": [1] * 3}).encode(),
+    ),
+    "returns and seats of different lengths": (
+        MANIFEST,
+        json.dumps({**LINE, "returns": [1]}).encode(),
+    ),
+    "a score that is text": (MANIFEST, json.dumps({**LINE, "scores": ["nan", 1]}).encode()),
+    "a journal that is not text": (MANIFEST, b"\xff\xfe"),
+    "a journal that is a folder": (MANIFEST, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED_RUNS))
+def test_resuming_a_damaged_run_folder_is_one_line(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    manifest, line = DAMAGED_RUNS[name]
+    meta = tmp_path / "run" / ".solotable-run"
+    meta.mkdir(parents=True)
+    (meta / "run.json").write_text(json.dumps(manifest))
+    if line is not None:
+        (meta / "results.jsonl").write_bytes(line + b"\n")
+    if name == "a journal that is a folder":
+        (meta / "results.jsonl").mkdir()
+    code, _, err = run(["simulate", "--resume", str(tmp_path / "run")], capsys)
+    assert code == 2, err
+    assert err.startswith("error:") and err.count("\n") == 1, err

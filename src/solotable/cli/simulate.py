@@ -91,7 +91,11 @@ def check_resumed_agents(
             "imported only when you name it; if you trust it, add "
             f"--agents {shlex.quote(','.join(spec.agents))}"
         )
-    agent_specs(game, ",".join(spec.agents))
+    if agent_specs(game, ",".join(spec.agents)) != spec.agents:
+        raise UnknownNameError(
+            f"--resume {resume}: damaged run manifest (agents: {len(spec.agents)} for "
+            f"{game.num_players()} seats)"
+        )
 
 
 SetOption = Annotated[

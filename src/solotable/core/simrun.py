@@ -40,12 +40,14 @@ from solotable.core.simulation import (
     record_name,
     write_atomic,
 )
-from solotable.core.untrusted import parse_json, read_json, shorten
+from solotable.core.untrusted import finite, parse_json, read_json, shorten
 
 META = ".solotable-run"
 MANIFEST = f"{META}/run.json"
 JOURNAL = f"{META}/results.jsonl"
 FORMAT = "solotable-run"
+MAX_VALUE = 1e12
+"""Returns and scores are small; a larger number in a journal is damage."""
 
 
 class RunError(SolotableError):
@@ -84,18 +86,20 @@ class RunSpec:
             raise RunError(f"{source}: damaged run manifest ({shorten(str(e))})") from None
         if not 1 <= spec.games <= 10**9 or not 0 <= spec.seed < 2**63 or not spec.agents:
             raise RunError(f"{source}: damaged run manifest (games, seed or agents)")
+        if spec.time_budget is not None and not 0 < spec.time_budget <= 86_400:
+            raise RunError(f"{source}: damaged run manifest (time budget)")
         return spec
 
 
-def _result_from_line(line: str, source: str, games: int) -> GameResult:
+def _result_from_line(line: str, source: str, games: int, agents: int) -> GameResult:
     doc = parse_json(line, source, RunError)
     try:
         r = GameResult(
             index=int(doc["index"]),
             seed=int(doc["seed"]),
             seats=[int(x) for x in doc["seats"]],
-            returns=[float(x) for x in doc["returns"]],
-            scores=[float(x) for x in doc["scores"]],
+            returns=[finite(x, "returns", MAX_VALUE, RunError) for x in doc["returns"]],
+            scores=[finite(x, "scores", MAX_VALUE, RunError) for x in doc["scores"]],
             outcome=str(doc["outcome"]),
             stats={str(k): v for k, v in dict(doc["stats"]).items()},
             plies=int(doc.get("plies", 0)),  # journals written before plies/seconds
@@ -103,10 +107,18 @@ def _result_from_line(line: str, source: str, games: int) -> GameResult:
         )
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"{source}: damaged journal line ({shorten(str(e))})") from None
+    except RunError as e:
+        raise RunError(f"{source}: damaged journal line ({e})") from None
     if not 0 <= r.index < games or not all(
         isinstance(v, str | int | float) for v in r.stats.values()
     ):
         raise RunError(f"{source}: damaged journal line (index or stats)")
+    if (
+        not 1 <= len(r.seats) <= 16
+        or not len(r.seats) == len(r.returns) == len(r.scores)
+        or not all(0 <= s < agents for s in r.seats)
+    ):
+        raise RunError(f"{source}: damaged journal line (seats, returns or scores)")
     return r
 
 
@@ -148,14 +160,19 @@ class RunFolder:
         if not journal.exists():
             return
         seen: set[int] = set()
-        with journal.open("r", encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.endswith("\n"):
-                    break  # the write a kill interrupted: that game is played again
-                r = _result_from_line(line, f"{journal}:{n}", self.spec.games)
-                if r.index not in seen:
-                    seen.add(r.index)
-                    yield r
+        try:
+            with journal.open("r", encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    if not line.endswith("\n"):
+                        break  # the write a kill interrupted: that game is played again
+                    where = f"{journal}:{n}"
+                    r = _result_from_line(line, where, self.spec.games, len(self.spec.agents))
+                    if r.index not in seen:
+                        seen.add(r.index)
+                        yield r
+        except (OSError, UnicodeDecodeError) as e:
+            why = e.strerror if isinstance(e, OSError) else "not UTF-8 text"
+            raise RunError(f"--resume {self.path}: cannot read the journal ({why})") from None
 
     def keep(self, r: GameResult) -> None:
         """Write ``r``'s record, then its journal line (flushed): a game is done once
@@ -250,6 +267,8 @@ def run(
     done: set[int] = set()
     if folder is not None:
         for r in folder.finished():
+            if len(r.seats) != num_players:
+                raise RunError(f"--resume {folder.path}: the journal is not of a {spec.game} run")
             accumulate(acc, r)
             done.add(r.index)
             if on_result is not None:
