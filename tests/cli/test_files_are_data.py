@@ -293,8 +293,10 @@ def test_a_stored_game_that_names_code_does_not_continue(
         assert "--ai" in err, err
         with pytest.raises(PluginRefusedError):
             GameSession.resume(Store(), session.id)
-        code, _, err = run(["export", session.id, str(planted.marker.parent / "e.json")], capsys)
-        one_line_error(code, err)
+        exported = planted.marker.parent / "e.json"
+        code, _, err = run(["export", session.id, str(exported)], capsys)
+        assert code == 0, err  # written as it is: exporting builds no agent
+        assert json.loads(exported.read_text())["seats"][1]["agent"] == spec
     assert not planted.imported()
     store = Store()
     again = GameSession.resume(store, session.id, plugins=[spec])  # named: it plays

@@ -142,8 +142,16 @@ class GameSession:
         return session
 
     @classmethod
-    def resume(cls, store: Store, session_id: str, *, plugins: Collection[str] = ()) -> GameSession:
-        """The stored game, with its seats, levels, clocks and turn as they were."""
+    def resume(
+        cls,
+        store: Store,
+        session_id: str,
+        *,
+        plugins: Collection[str] = (),
+        agents: bool = True,
+    ) -> GameSession:
+        """The stored game, with its seats, levels, clocks and turn as they were
+        (``agents=False``: to be shown or exported, not played on)."""
         saved = store.load(session_id)
         row = saved.row
         session = cls(
@@ -155,6 +163,7 @@ class GameSession:
             clocks=row["clocks"],
             started=row["started"],
             plugins=plugins,
+            agents=agents and row["status"] == "playing",  # a finished game needs none
         )
         session._replay(saved_actions(saved.moves), saved.moves)
         session._events = list(saved.events)
