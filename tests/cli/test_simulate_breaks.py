@@ -107,8 +107,10 @@ def test_a_worker_is_not_deaf_to_sigterm_and_the_run_ends_in_one_line(tmp_path: 
     workers: list[int] = []
     try:
         workers = workers_of(p)
+        journal = runs / ".solotable-run" / "results.jsonl"
+        assert wait_for(lambda: journal.exists() and journal.stat().st_size > 0)  # they play
         os.kill(workers[0], signal.SIGTERM)
-        assert wait_for(lambda: not running(workers[0]), 30)
+        assert wait_for(lambda: not running(workers[0]), 30), (_stat(workers[0]), p.poll())
         out, err = p.communicate(timeout=60)
     finally:
         for pid in [p.pid, *workers]:

@@ -287,7 +287,16 @@ def run(
     held: list[int] = []
     received: list[int] = []
 
+    me = os.getpid()
+
     def on_signal(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != me:
+            # A pool worker forked a moment ago, before its own set-up replaced this handler
+            # (``core.workerlife``): it leaves Ctrl-C to the run and ends at once on SIGTERM,
+            # touching no lock another thread may have held when it was forked.
+            if signum == signal.SIGTERM:
+                os._exit(128 + signum)
+            return
         received.append(signum)
         if busy[0]:
             held.append(signum)
