@@ -28,7 +28,9 @@ import httpx
 
 SERVER = (
     "import sys, uvicorn; from solotable.web.app import create_app; "
-    "uvicorn.run(create_app(), host='127.0.0.1', port=int(sys.argv[1]), log_level='warning')"
+    "from solotable.web.access import Access; port = int(sys.argv[1]); "
+    "app = create_app(access=Access.serving('127.0.0.1', port)); "
+    "uvicorn.run(app, host='127.0.0.1', port=port, log_level='warning')"
 )
 MOVE = re.compile(r'data-move="([^"]+)"')
 TARGETS = re.compile(r'data-targets="(\{[^"]*\})"')

@@ -88,7 +88,7 @@ HERE = __name__
 
 def test_honest_agents_get_a_turn_without_the_state() -> None:
     game = load_game("dice-miner")
-    agent = make_agent(f"{HERE}:Recorder", game, 0, 1)
+    agent = make_agent(f"{HERE}:Recorder", game, 0, 1, allow_plugins=True)
     assert not is_research(agent)
     play_game(game, [agent], 5)
     assert Recorder.turns
@@ -99,7 +99,7 @@ def test_honest_agents_get_a_turn_without_the_state() -> None:
 
 def test_research_agents_get_a_clone_of_the_true_state() -> None:
     game = load_game("dice-miner")
-    agent = make_agent(f"{HERE}:Peeker", game, 0, 1, research=True)
+    agent = make_agent(f"{HERE}:Peeker", game, 0, 1, research=True, allow_plugins=True)
     Peeker.seen = []
     truth: list[dict[str, Any]] = []
 
@@ -112,8 +112,12 @@ def test_research_agents_get_a_clone_of_the_true_state() -> None:
     for seen, real in zip(Peeker.seen, truth, strict=True):
         assert seen.to_dict() == real  # the true state, generator included
     # A clone: an agent that plays its copy to the end changes nothing in the game.
-    _, calm = play_game(game, [make_agent(f"{HERE}:Peeker", game, 0, 1, research=True)], 9)
-    _, wild = play_game(game, [make_agent(f"{HERE}:Vandal", game, 0, 1, research=True)], 9)
+    _, calm = play_game(
+        game, [make_agent(f"{HERE}:Peeker", game, 0, 1, research=True, allow_plugins=True)], 9
+    )
+    _, wild = play_game(
+        game, [make_agent(f"{HERE}:Vandal", game, 0, 1, research=True, allow_plugins=True)], 9
+    )
     assert calm.actions == wild.actions and Vandal.spoiled
 
 
@@ -141,9 +145,9 @@ def test_player_listings_never_show_research_agents(game_name: str) -> None:
 def test_make_agent_refuses_research_agents_unless_asked(spec: str) -> None:
     game = load_game("dice-miner")
     with pytest.raises(ResearchAgentError, match="research agent"):
-        make_agent(spec, game, 0)
-    assert is_research(make_agent(spec, game, 0, research=True))
-    assert is_research_spec(spec, game)
+        make_agent(spec, game, 0, allow_plugins=True)
+    assert is_research(make_agent(spec, game, 0, research=True, allow_plugins=True))
+    assert is_research_spec(spec, game, allow_plugins=True)
 
 
 def test_an_honest_search_cannot_nest_a_research_agent() -> None:
@@ -157,7 +161,7 @@ def test_an_honest_search_cannot_nest_a_research_agent() -> None:
 def test_sessions_refuse_research_seats_and_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     for spec in ("clairvoyant", f"{HERE}:Peeker"):
         with pytest.raises(ResearchAgentError):
-            GameSession.start("dice-miner", {}, [Seat(spec)], seed=1)
+            GameSession.start("dice-miner", {}, [Seat(spec)], seed=1, plugins=[spec])
     session = GameSession.start("dice-miner", {}, [Seat()], seed=1)
     cls = type(session.game)
     monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent="clairvoyant"))

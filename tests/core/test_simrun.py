@@ -146,3 +146,32 @@ def test_a_real_signal_then_resume(tmp_path, sig):
     expected, _ = whole.communicate(timeout=120)
     assert json.loads(out) == json.loads(expected)
     assert len(list(runs.glob("*.json"))) == 300
+
+
+def test_a_torn_last_line_is_cut_before_resuming(tmp_path):
+    """Issue 19: a journal whose last line a kill cut short was resumed by appending to the
+    fragment, so the line became one damaged line and the following --resume failed."""
+    folder = RunFolder.create(tmp_path, SPEC)
+
+    def stop_after(n: int):
+        seen = 0
+
+        def progress(k: int) -> None:
+            nonlocal seen
+            seen += k
+            if seen == n:
+                raise KeyboardInterrupt
+
+        return progress
+
+    assert simrun.run(SPEC, num_players=2, folder=folder, progress=stop_after(7)).stopped_by
+    journal = tmp_path / JOURNAL
+    journal.write_text(journal.read_text()[:-20])  # the last line cut short
+    again = RunFolder.open(tmp_path)
+    first = simrun.run(again.spec, num_players=2, folder=again, progress=stop_after(10))
+    assert first.stopped_by  # the first resume stopped too, after appending
+    assert all(line.startswith("{") for line in journal.read_text().splitlines())
+    last = RunFolder.open(tmp_path)
+    final = simrun.run(last.spec, num_players=2, folder=last)
+    assert final.stopped_by is None and final.summary == uninterrupted()
+    assert sorted(r.index for r in RunFolder.open(tmp_path).finished()) == list(range(40))

@@ -51,6 +51,7 @@ def outside(tmp_path, monkeypatch):
     (pkg / "simple.py").write_text(OUTSIDE_AGENT)
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # forget plug-in games after
+    monkeypatch.setattr(registry, "_NAMED_PLUGINS", set())  # and the plug-ins named here
     yield tmp_path
     for name in [m for m in sys.modules if m.split(".")[0] == "outsidebots"]:
         del sys.modules[name]
@@ -70,14 +71,18 @@ def test_a_plugin_agent_from_an_outside_module_plays_through_simulate(outside):
 
 def test_module_path_specs_build_classes_and_factories_with_typed_params(outside):
     game = load_game("toy-race")
-    agent = make_agent("outsidebots.simple:Last:offset=2", game, 0, 1)
+    agent = make_agent("outsidebots.simple:Last:offset=2", game, 0, 1, allow_plugins=True)
     assert type(agent).__name__ == "Last" and agent.offset == 2  # type: ignore[attr-defined]
-    built = make_agent("outsidebots.simple:build_first", game, 1, 1)
+    built = make_agent("outsidebots.simple:build_first", game, 1, 1, allow_plugins=True)
     assert built.offset == 10**9  # type: ignore[attr-defined]
 
 
 def test_bad_plugin_specs_say_what_is_wrong(outside):
     game = load_game("toy-race")
+
+    def make_agent(spec: str, game, player: int):  # named on the command line
+        return registry.make_agent(spec, game, player, allow_plugins=True)
+
     with pytest.raises(UnknownNameError, match=r"unknown parameter.*offst.*valid: offset"):
         make_agent("outsidebots.simple:Last:offst=1", game, 0)
     with pytest.raises(

@@ -54,8 +54,10 @@ def client(store: Any) -> Iterator[Any]:
     from fastapi.testclient import TestClient
 
     from solotable.web.app import create_app
+    from tests.web.serving import allow_testserver
 
-    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+    app = create_app(store, access=allow_testserver())
+    with TestClient(app, headers={"origin": "http://testserver"}) as c:
         yield c
 
 
@@ -66,18 +68,20 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """uvicorn serving the real app in a thread, on a free loopback port."""
+    """uvicorn serving the real app in a thread, on a free loopback port; ``allow`` and
+    ``token`` as ``solotable serve --allow-host`` and off-loopback serving would set them."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, allow: tuple[str, ...] = (), token: str | None = None) -> None:
         import uvicorn
 
+        from solotable.web.access import Access
         from solotable.web.app import create_app
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(store), host="127.0.0.1", port=self.port, log_level="warning"
-        )
+        access = Access.serving("127.0.0.1", self.port, allow, token)
+        app = create_app(store, access=access)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -9,8 +9,10 @@ from fastapi.testclient import TestClient
 
 from solotable.core.session import Seat
 from solotable.web.app import create_app
+from tests.web.serving import allow_testserver
 
 FETCH = {"x-fragment": "1"}
+ORIGIN = {"origin": "http://testserver"}
 
 
 def _new(client, game: str, **form: str) -> str:
@@ -139,12 +141,12 @@ def test_no_seed_and_no_store_secret_in_any_response(client, store) -> None:
 
 
 def test_unfinished_games_resume_after_a_restart(store) -> None:
-    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+    with TestClient(create_app(store, access=allow_testserver()), headers=ORIGIN) as c:
         url = _new(c, "divercite", level="easy")
         moves = _moves(_settled(c, url))
         post(c, url, "move", {"move": moves[0]})
         before = _settled(c, url)
-    with TestClient(create_app(store), headers={"origin": "http://testserver"}) as c:
+    with TestClient(create_app(store, access=allow_testserver()), headers=ORIGIN) as c:
         assert url in c.get("/").text  # listed under "Continue"
         after = c.get(url + "/table").text
         assert re.findall(r"Ply \d+/41", after) == re.findall(r"Ply \d+/41", before)

@@ -24,9 +24,11 @@ from fastapi.testclient import TestClient
 import tests.toy_game  # noqa: F401  (registers "toy-race")
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
-from solotable.web.app import SECURITY_HEADERS, create_app
+from solotable.web.app import create_app
+from solotable.web.security import SECURITY_HEADERS
 from tests.faults import fill, small_disk, write_lock
 from tests.web.conftest import LiveServer
+from tests.web.serving import allow_testserver
 
 FETCH = {"x-fragment": "1"}
 ORIGIN = {"origin": "http://testserver"}
@@ -69,7 +71,7 @@ def app_on(tmp_path: Path) -> Iterator[Any]:
 
     def make(path: Path, **kw: Any) -> tuple[Store, TestClient]:
         store = Store(path, **kw)
-        client = TestClient(create_app(store), headers=ORIGIN)
+        client = TestClient(create_app(store, access=allow_testserver()), headers=ORIGIN)
         client.__enter__()
         opened.append((store, client))
         return store, client

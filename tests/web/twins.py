@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from solotable.core.session import GameSession
 from solotable.core.store import Store
 from solotable.web.app import create_app
+from tests.web.serving import allow_testserver
 
 ORIGIN = {"origin": "http://testserver", "x-fragment": "1"}
 Response = tuple[str, int, bytes]
@@ -33,7 +34,7 @@ def page_responses(
     ``full=False`` stops after the three read-only requests (page, fragment, previews).
     """
     store = Store(tmp_path / f"{name}.db")
-    app = create_app(store)
+    app = create_app(store, access=allow_testserver())
     app.state.tables.adopt(session)
     out: list[Response] = []
     with TestClient(app) as c:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solotable.core.agent import Agent, Turn
+from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
@@ -22,6 +22,7 @@ class RandomAgent(Agent):
 
 
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+    agent_params("random", params, {})  # it takes none: ``random:x=1`` is a mistake
     return RandomAgent(game, player, seed)
 
 

@@ -101,7 +101,8 @@ def seats_for(g: Game, ai: str | None, seat: int) -> list[Seat]:
         seats = [Seat() if p == seat else Seat(level) for p in range(n)]
     for p, s in enumerate(seats):
         if s.agent is not None:
-            make_agent(s.agent, g, p)  # a bad name fails before the game starts
+            # a bad name fails before the game starts; --ai was typed, so a plug-in may be named
+            make_agent(s.agent, g, p, allow_plugins=True)
     return seats
 
 

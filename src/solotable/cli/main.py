@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -39,7 +40,13 @@ from solotable.cli.report import register as register_report
 from solotable.cli.review import review
 from solotable.cli.session import TerminalPlay
 from solotable.cli.simulate import register as register_simulate
-from solotable.core.errors import RecordError, SolotableError, UnknownNameError
+from solotable.core.errors import (
+    PluginRefusedError,
+    RecordError,
+    ReplayMismatchError,
+    SolotableError,
+    UnknownNameError,
+)
 from solotable.core.game import Game
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, record_from_doc, replay
@@ -117,7 +124,9 @@ def _load(game: str, settings: list[str] | None) -> Game:
 
 
 def _agent_specs(g: Game, agents: str) -> list[str]:
-    """One agent spec per seat (a single agent plays every seat), checked up front."""
+    """One agent spec per seat (a single agent plays every seat), checked up front.
+
+    ``agents`` is what the player typed, so plug-ins (``module:Class``) may be named."""
     specs = split_agents(agents)
     n = g.num_players()
     if n == 1 and len(specs) != 1:
@@ -129,7 +138,7 @@ def _agent_specs(g: Game, agents: str) -> list[str]:
     for p, spec in enumerate(specs):
         # Fail fast on a bad name, before any worker starts. simulate and compare are research
         # use: research agents may run there, and their output labels them (mark_research).
-        make_agent(spec, g, p, 0, research=True)
+        make_agent(spec, g, p, 0, research=True, allow_plugins=True)
     return specs
 
 
@@ -239,11 +248,17 @@ def play(
         str | None,
         typer.Option(
             help="Opponent (2-player games) or autoplayer (solo games): a level "
-            "(easy/medium/hard/expert) or an agent name."
+            "(easy/medium/hard/expert) or an agent name. With --load or --continue, names "
+            "the game's plug-in agent (module:Class) again so that it may be imported.",
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Random seed (default: from the OS's secure source).")
+        int | None,
+        typer.Option(
+            min=0,
+            max=2**63 - 1,
+            help="Random seed (default: from the OS's secure source).",
+        ),
     ] = None,
     settings: SetOption = None,
     seat: Annotated[int, typer.Option(help="Your seat in 2-player games (0 moves first).")] = 0,
@@ -263,15 +278,13 @@ def play(
     store = open_store()
     ctx.call_on_close(store.close)  # however play ends: folds the log back into solotable.db
     again: tuple[Seat, ...] | None = None
+    # Only what the player typed may import a plug-in: a save or a stored game naming one
+    # resumes when --ai names the same spec again.
+    plugins = (ai,) if ai else ()
     while True:
         resumed = cont or load is not None
-        if cont:
-            last = store.last_unfinished()
-            if last is None:
-                raise UnknownNameError("no unfinished game to continue; start one with play GAME")
-            session = GameSession.resume(store, last)
-        elif load is not None:
-            session = load_session(load, store)
+        if resumed:
+            session = _resume(store, load, plugins)
         else:
             if game is None:
                 game = choose_game(console)
@@ -282,7 +295,9 @@ def play(
             else:
                 g = _load(game, settings)
             seats = list(again) if again is not None else seats_for(g, ai, seat)
-            session = GameSession.start(g.name, g.options, seats, seed=seed, store=store)
+            session = GameSession.start(
+                g.name, g.options, seats, seed=seed, store=store, plugins=plugins
+            )
         cont, load, seed = False, None, None
         banner(console, session, resumed)
         front = TerminalPlay(session, console, console.input, save_path=save)
@@ -302,6 +317,22 @@ def play(
             settings = [f"{k}={v}" for k, v in session.game.options.items()]
 
 
+def _resume(store: Store, load: Path | None, plugins: tuple[str, ...]) -> GameSession:
+    """The game ``play --load FILE`` or ``play --continue`` resumes; a seat naming a plug-in
+    that the player did not name again is one line saying what to add."""
+    try:
+        if load is not None:
+            return load_session(load, store, plugins=plugins)
+        last = store.last_unfinished()
+        if last is None:
+            raise UnknownNameError("no unfinished game to continue; start one with play GAME")
+        return GameSession.resume(store, last, plugins=plugins)
+    except PluginRefusedError as e:
+        raise UnknownNameError(
+            f"{e}; if you trust it, resume with --ai {shlex.quote(e.spec)}"
+        ) from None
+
+
 register_simulate(app, console, err_console, _load, _agent_specs)
 register_agents(app, console)
 
@@ -318,21 +349,23 @@ def replay_cmd(
     """Step through a game record or save, or verify it (no hidden card of an unfinished game)."""
     doc = read_save(file)
     if check:
+        # A malformed record or save is a user error (2), not a mismatch (1).
         record = None if is_session_save(doc) else record_from_doc(doc, str(file))
-        if record is not None:
-            game_of(record)  # a malformed record is a user error (2), not a mismatch (1)
         try:
             if record is None:
-                session = load_session(file)
+                session = load_session(file, play=False)
                 console.print(f"ok: {session.ply} actions replayed; the game is not over")
                 return
+            game_of(record)
+        except ReplayMismatchError as e:
+            _mismatch(e)
+        try:
             state = replay(record)
         except RecordError as e:
-            console.print(f"[red]mismatch: {escape(str(e))}[/red]")
-            raise typer.Exit(1) from None
+            _mismatch(e)
         console.print(f"ok: {len(record.actions)} actions replayed; {escape(str(state.outcome()))}")
         return
-    session = load_session(file)  # a bad file is a user error: one line, status 2
+    session = load_session(file, play=False)  # labels only: no agent is built
     g, finished = session.game, session.is_over()
     last = None
     for i, (ply, obs) in enumerate(session.replay_steps()):
@@ -352,6 +385,11 @@ def replay_cmd(
         console.print(f"[bold]{escape(result.outcome)}[/bold]")
     else:
         console.print("[dim]the game is not finished: hidden cards stay hidden[/dim]")
+
+
+def _mismatch(e: RecordError) -> NoReturn:
+    console.print(f"[red]mismatch: {escape(str(e))}[/red]")
+    raise typer.Exit(1) from None
 
 
 register_records(app, console, open_store)

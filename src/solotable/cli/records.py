@@ -124,7 +124,7 @@ def stats(console: Console, store: Store, game: str, as_json: bool) -> None:
 
 def export(console: Console, store: Store, game_id: str, file: Path) -> None:
     path = check_output_file(file, "export file")
-    session = GameSession.resume(store, store.find(game_id))
+    session = GameSession.resume(store, store.find(game_id), agents=False)  # written, not played
     write_save(path, session)
     kind = "record" if session.is_over() else "save (unfinished: hidden cards sealed)"
     console.print(f"wrote the {kind} of game {session.id[:8]} to {escape(str(path))}")

@@ -43,7 +43,7 @@ def load_finished(path: Path) -> Record:
     """A finished game's record, from a record file or a finished session save."""
     doc = read_save(path)
     if is_session_save(doc):
-        session = load_session(path)
+        session = load_session(path, play=False)  # shown: no agent is built
         if not session.is_over():
             raise RecordError(f"{path}: the game is not finished; review needs a finished game")
         return session.record()

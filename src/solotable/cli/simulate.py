@@ -7,6 +7,7 @@ stop and resume) is ``core.simrun``; this is only its command line.
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import time
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
-from solotable.core.registry import game_class, load_game
+from solotable.core.registry import game_class, load_game, names_plugin
 from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunFolder, RunSpec
 from solotable.core.simulation import check_backend as check_backend_name
@@ -63,6 +64,38 @@ def check_backend(backend: str, address: str | None, jobs: int | None) -> None:
     from solotable.core.simray import import_ray
 
     import_ray()
+
+
+def check_resumed_agents(
+    resume: Path,
+    spec: RunSpec,
+    game: Game,
+    agents: str | None,
+    agent_specs: Callable[[Game, str], list[str]],
+) -> None:
+    """The run folder's agents, checked before any is built: the manifest is a file, so
+    a plug-in it names (``module:Class``, nested ones too) is imported only when the
+    player names the run's agents again with ``--agents`` (anything else there is refused:
+    a resumed run keeps its settings)."""
+    if agents is not None:
+        if agent_specs(game, agents) != spec.agents:
+            raise UnknownNameError(
+                f"--resume {resume}: --agents must repeat the run's agents exactly "
+                f"({shlex.quote(','.join(spec.agents))}), or be dropped"
+            )
+        return
+    plugins = [a for a in spec.agents if names_plugin(a, game)]
+    if plugins:
+        raise UnknownNameError(
+            f"--resume {resume}: the run plays the plug-in agent {plugins[0]!r}, which is "
+            "imported only when you name it; if you trust it, add "
+            f"--agents {shlex.quote(','.join(spec.agents))}"
+        )
+    if agent_specs(game, ",".join(spec.agents)) != spec.agents:
+        raise UnknownNameError(
+            f"--resume {resume}: damaged run manifest (agents: {len(spec.agents)} for "
+            f"{game.num_players()} seats)"
+        )
 
 
 SetOption = Annotated[
@@ -130,7 +163,6 @@ def register(
             given = [
                 n
                 for n, v in (
-                    ("--agents", agents),
                     ("--games", games),
                     ("--seed", seed),
                     ("--set", settings),
@@ -153,7 +185,7 @@ def register(
                 f"--resume {resume}",
             )
             g = load_game(spec.game, **spec.options)
-            agent_specs(g, ",".join(spec.agents))
+            check_resumed_agents(resume, spec, g, agents, agent_specs)
         else:
             if game is None:
                 raise UnknownNameError("simulate needs a GAME (or --resume DIR)")

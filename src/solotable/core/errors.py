@@ -70,3 +70,19 @@ class UnknownNameError(SolotableError):
 class ResearchAgentError(UnknownNameError):
     """A research agent (one that sees hidden information) named where a player picks an
     agent: ``play``, a seat, a hint. Research agents only run in ``simulate`` and ``compare``."""
+
+
+class PluginRefusedError(UnknownNameError):
+    """A plug-in agent (``module:attribute``) named where only registered agents may be:
+    a record, a save, a stored game, a web form. Files are data, never code: a plug-in is
+    imported only when the player names it on the command line (``spec`` says which)."""
+
+    def __init__(self, spec: str, message: str) -> None:
+        self.spec = spec
+        super().__init__(message)
+
+
+class ReplayMismatchError(RecordError):
+    """A well-formed record or save whose moves do not replay (a move the rules refuse, a
+    chance outcome the seed does not give): ``replay --check`` exits 1 for this, and 2 for
+    a malformed file."""

@@ -6,7 +6,10 @@ starts fast and a broken game cannot break the others).
 
 Plug-ins extend both without editing solotable (docs/agents.md):
 
-- an agent spec may name a class or factory directly, ``module.path:ClassName[:key=value,…]``;
+- an agent spec may name a class or factory directly, ``module.path:ClassName[:key=value,…]``,
+  but only where the player typed it: :func:`make_agent` imports a module only when its caller
+  says the spec came from the command line (``allow_plugins=True``). Records, saves, stored
+  games and web forms name registered agents only (files are data, never code);
 - research agents (``register_agent(..., research=True)``, or any class whose
   ``sees_true_state`` is true) see the true state; :func:`make_agent` builds them only when
   asked with ``research=True`` (simulate, compare) and :func:`agent_names` never lists them;
@@ -19,12 +22,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from contextvars import ContextVar
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from solotable.core.agent import Agent, agent_params, is_research
-from solotable.core.errors import ResearchAgentError, UnknownNameError
+from solotable.core.errors import (
+    PluginRefusedError,
+    ResearchAgentError,
+    SolotableError,
+    UnknownNameError,
+)
 from solotable.core.game import Game
+from solotable.core.untrusted import shorten
 
 _GAMES: dict[str, type[Game]] = {}
 _LAZY_GAMES: dict[str, str] = {}
@@ -147,13 +157,34 @@ def _refuse_research(name: str) -> ResearchAgentError:
     )
 
 
+MAX_SPEC = 200
+"""Longest agent spec: nested specs included, real ones are well under 100 characters."""
+
+
+def check_spec(spec: object) -> str:
+    """``spec`` if it is short printable text, else one line saying what is wrong.
+
+    Specs come from files and forms too; this is :mod:`solotable.core.untrusted`'s rule for
+    names (no control characters, no markup brackets) with room for parameters."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise UnknownNameError(f"agent: expected a name, got {shorten(repr(spec))}")
+    if len(spec) > MAX_SPEC:
+        raise UnknownNameError(f"agent {shorten(spec)!r}: longer than {MAX_SPEC} characters")
+    bad = next((c for c in spec if c in "[]\\" or not c.isprintable()), None)
+    if bad is not None:
+        raise UnknownNameError(f"agent {shorten(spec)!r}: {bad!r} is not allowed in an agent spec")
+    return spec
+
+
 def _parse_params(rest: str) -> dict[str, str]:
     params: dict[str, str] = {}
     if rest:
         for item in rest.split(","):
             k, sep, v = item.partition("=")
             if not sep:
-                raise UnknownNameError(f"agent parameter {item!r} is not key=value")
+                raise UnknownNameError(f"agent parameter {shorten(item)!r} is not key=value")
+            if not k.strip().isidentifier():
+                raise UnknownNameError(f"agent parameter {shorten(k)!r} is not a parameter name")
             params[k.strip()] = v.strip()
     return params
 
@@ -164,34 +195,124 @@ def plugin_factory(target: Any, where: str) -> AgentFactory:
     A class is built as ``cls(game, player, seed, **params)``; its ``param_defaults`` (a class
     attribute, ``{}`` by default) type-check the ``key=value`` text the same way built-in agents
     do, so a typo is an error naming the valid keys. A plain callable is used as an
-    :data:`AgentFactory` as it is.
+    :data:`AgentFactory`. Either way a constructor that raises, or a factory that returns
+    something other than an agent (``os:system``), is one line naming the plug-in.
     """
     if isinstance(target, type):
         if not issubclass(target, Agent):
             raise UnknownNameError(f"{where} is a class but not a solotable Agent subclass")
         cls = target
 
-        def build(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+        def construct(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
             typed = agent_params(where, params, cls.param_defaults)
             return cls(game, player, seed, **typed)
 
-        return build
-    if callable(target):
-        factory: AgentFactory = target
-        return factory
-    raise UnknownNameError(f"{where} is neither an Agent subclass nor a factory")
+        factory: AgentFactory = construct
+    elif callable(target):
+        factory = target
+    else:
+        raise UnknownNameError(f"{where} is neither an Agent subclass nor a factory")
+
+    def build(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
+        try:
+            agent = factory(game, player, seed, params)
+        except SolotableError:
+            raise
+        except Exception as e:  # the plug-in's own code failed
+            raise UnknownNameError(
+                f"{where} could not build an agent: {type(e).__name__}: {shorten(str(e))}"
+            ) from e
+        if not isinstance(agent, Agent):
+            raise UnknownNameError(
+                f"{where} is not an agent: it returned {shorten(type(agent).__name__)}, "
+                "not a solotable Agent"
+            )
+        return agent
+
+    return build
 
 
 def _import_target(module: str, attr: str) -> Any:
-    """``module.attr``, with an error that says which half is wrong."""
+    """``module.attr``, with an error that says which half is wrong.
+
+    Only reached for a spec the player typed (:func:`make_agent`'s ``allow_plugins``); a
+    module that fails while being imported is that plug-in's error, said in one line."""
     try:
         mod = importlib.import_module(module)
     except ImportError as e:
         raise UnknownNameError(f"cannot import agent module {module!r}: {e}") from e
+    except Exception as e:  # a plug-in module that raises on import
+        raise UnknownNameError(
+            f"agent module {module!r} failed to import: {type(e).__name__}: {shorten(str(e))}"
+        ) from e
     try:
         return getattr(mod, attr)
     except AttributeError:
         raise UnknownNameError(f"module {module!r} has no {attr!r}") from None
+
+
+_PLUGINS_OK: ContextVar[bool] = ContextVar("solotable_plugins_ok", default=False)
+"""True while an agent named on the command line is being built, so the agents it builds
+(``pimc:base=mybots:Bot``) may be plug-ins too."""
+_NAMED_PLUGINS: set[str] = set()
+"""``module:attr`` plug-ins this process built from a spec the player typed: the agents
+that build helpers as they play (PIMC's rankers) may build them again later."""
+
+
+def _is_registered(name: str, game: str) -> bool:
+    """Whether ``name`` is a registered or installed agent of ``game`` (nothing imported)."""
+    return (game, name) in _AGENTS or (None, name) in _AGENTS or name in _entry_points(AGENTS_GROUP)
+
+
+def is_plugin_spec(spec: str, game: Game | str) -> bool:
+    """Whether ``spec`` names a module to import (``module.path:attr``) rather than a
+    registered agent. Imports nothing."""
+    name, _, rest = spec.partition(":")
+    attr = rest.partition(":")[0]
+    game_name = game if isinstance(game, str) else game.name
+    return "." in name or (attr.isidentifier() and not _is_registered(name, game_name))
+
+
+def names_plugin(spec: str, game: Game | str) -> bool:
+    """Whether ``spec``, or a spec nested in its parameters (``pimc:base=mybots:Bot``),
+    names a module. Imports and builds nothing: what a file says is checked with this
+    before anything is built, so that the player is told which agent to name again.
+
+    Nested specs are parameter values with a ``:``; ``make_agent`` refuses an unnamed
+    plug-in at any depth anyway, this only finds it early."""
+    todo, seen = [spec], 0
+    while todo and seen < MAX_SPEC:
+        one = todo.pop()
+        seen += 1
+        if is_plugin_spec(one, game):
+            return True
+        _, _, rest = one.partition(":")
+        for item in rest.split(","):
+            value = item.partition("=")[2].strip()
+            if ":" in value:
+                todo.append(value)
+    return bool(todo)
+
+
+def _build_plugin(spec: str, game: Game, player: int, seed: int) -> Agent:
+    name, _, rest = spec.partition(":")
+    attr, _, after = rest.partition(":")
+    if not attr.isidentifier():
+        raise UnknownNameError(
+            f"agent {shorten(spec)!r}: expected module.path:ClassName[:key=value]"
+        )
+    target = f"{name}:{attr}"
+    if not (_PLUGINS_OK.get() or target in _NAMED_PLUGINS):
+        known = ", ".join(n for n, _ in agent_names(game.name))
+        raise PluginRefusedError(
+            spec,
+            f"agent {shorten(spec)!r} names a Python module: plug-in agents are imported only "
+            f"when the player names them on the command line, never from a file or a form "
+            f"(agents for {game.name}: {known})",
+        )
+    factory = plugin_factory(_import_target(name, attr), target)
+    _NAMED_PLUGINS.add(target)
+    return factory(game, player, seed, _parse_params(after))
 
 
 def _find_agent(name: str, game: Game, research: bool = False) -> AgentFactory | None:
@@ -205,47 +326,68 @@ def _find_agent(name: str, game: Game, research: bool = False) -> AgentFactory |
         return None
     try:
         target = ep.load()
-    except (ImportError, AttributeError) as e:
-        raise UnknownNameError(f"agent plug-in {name!r} ({ep.value}) failed to load: {e}") from e
+    except Exception as e:  # an installed plug-in that fails to import
+        raise UnknownNameError(
+            f"agent plug-in {name!r} ({ep.value}) failed to load: {shorten(str(e))}"
+        ) from e
     return plugin_factory(target, f"agent plug-in {name!r} ({ep.value})")
 
 
 def make_agent(
-    spec: str, game: Game, player: int, seed: int = 0, *, research: bool = False
+    spec: str,
+    game: Game,
+    player: int,
+    seed: int = 0,
+    *,
+    research: bool = False,
+    allow_plugins: bool = False,
 ) -> Agent:
     """Build an agent from ``name[:key=value,…]`` or ``module.path:ClassName[:key=value,…]``.
 
-    A module path (a name with a dot, or any unknown name followed by ``:Identifier``) names a
-    class or factory to import, so people try their own agent without registering anything
+    ``name`` is a registered agent (built-in or an installed ``solotable.agents`` entry
+    point), its parameters checked against the ones it declares. A module path (a name with
+    a dot, or any unknown name followed by ``:Identifier``) names a class or factory to
+    import, so people try their own agent without registering anything
     (``--agents mybots.greedy:Greedy:depth=2``). Parameters always contain ``=``, so
     ``name:key=value`` stays unambiguous.
+
+    Importing runs code, so a module path is refused (:class:`PluginRefusedError`, nothing
+    imported) unless ``allow_plugins`` says the player typed ``spec`` on the command line:
+    records, saves, stored games and web forms name registered agents only. A plug-in
+    allowed once may be built again by this process (the helpers a search agent builds
+    while it plays), and agents built while an allowed spec is built inherit the
+    permission (``pimc:base=mybots:Bot``).
 
     A research agent (registered so, or whose class ``sees_true_state``, plug-ins included)
     is a :class:`ResearchAgentError` unless ``research`` is true: only simulate and compare
     pass it, every place where a player picks an agent keeps the default.
     """
-    agent = _build_agent(spec, game, player, seed, research)
+    check_spec(spec)
+    token = _PLUGINS_OK.set(True) if allow_plugins else None
+    try:
+        agent = _build_agent(spec, game, player, seed, research)
+    finally:
+        if token is not None:
+            _PLUGINS_OK.reset(token)
     if is_research(agent) and not research:
         raise _refuse_research(spec.partition(":")[0])
     return agent
 
 
-def is_research_spec(spec: str, game: Game) -> bool:
+def is_research_spec(spec: str, game: Game, *, allow_plugins: bool = False) -> bool:
     """Whether the agent ``spec`` names sees hidden information (built once to ask its class,
     so a plug-in's own ``sees_true_state`` counts)."""
-    return is_research(make_agent(spec, game, 0, 0, research=True))
+    return is_research(make_agent(spec, game, 0, 0, research=True, allow_plugins=allow_plugins))
 
 
 def _build_agent(spec: str, game: Game, player: int, seed: int, research: bool) -> Agent:
+    if is_plugin_spec(spec, game):
+        return _build_plugin(spec, game, player, seed)
     name, _, rest = spec.partition(":")
-    attr, _, after = rest.partition(":")
-    if "." in name or (attr.isidentifier() and _find_agent(name, game, research) is None):
-        if not attr.isidentifier():
-            raise UnknownNameError(f"agent {spec!r}: expected module.path:ClassName[:key=value]")
-        factory = plugin_factory(_import_target(name, attr), f"{name}:{attr}")
-        return factory(game, player, seed, _parse_params(after))
     found = _find_agent(name, game, research)
     if found is None:
         known = ", ".join(n for n, _ in agent_names(game.name))
-        raise UnknownNameError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
+        raise UnknownNameError(
+            f"unknown agent {shorten(name)!r} for {game.name}; known agents: {known}"
+        )
     return found(game, player, seed, _parse_params(rest))

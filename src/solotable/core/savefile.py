@@ -13,14 +13,15 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from solotable.core.datafile import parse_json, refuse_paths
-from solotable.core.errors import RecordError, SolotableError
-from solotable.core.record import MAX_ACTIONS, record_from_doc, record_to_json
-from solotable.core.registry import game_class, load_game, make_agent
-from solotable.core.seal import seal, unseal
+from solotable.core.errors import RecordError, ReplayMismatchError, SolotableError
+from solotable.core.record import MAX_ACTION_TEXT, MAX_ACTIONS, record_from_doc, record_to_json
+from solotable.core.registry import check_spec, game_class, load_game, make_agent, names_plugin
+from solotable.core.seal import NOTATION_ROOM, plain_bytes, seal, unseal
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import read_text, shorten
@@ -45,9 +46,19 @@ def save_text(session: GameSession) -> str:
         "started": session.started,
         "hints": session.hints,
         "moves": [p.notation if p.public else None for p in session.plies],
-        "sealed": seal({"seed": secret.seed, "actions": secret.actions}),
+        "sealed": seal({"seed": secret.seed, "actions": secret.actions}, _room(session)),
     }
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def _room(session: GameSession) -> int:
+    """The sealed part's size, from what the save shows anyway: the seed at its longest,
+    the public moves as they are and every hidden move at :data:`NOTATION_ROOM` bytes.
+    Two saves with the same public moves have sealed parts of the same length, whatever
+    cards are face down (``core.seal``)."""
+    hidden = "h" * (NOTATION_ROOM - 2)  # a JSON string of NOTATION_ROOM bytes
+    shown = [p.notation if p.public else hidden for p in session.plies]
+    return plain_bytes({"seed": 2**63 - 1, "actions": shown})
 
 
 def write_save(path: Path, session: GameSession) -> None:
@@ -81,31 +92,82 @@ def is_session_save(doc: dict[str, Any]) -> bool:
     return doc.get("format") == FORMAT
 
 
-def load_session(path: Path, store: Store | None = None) -> GameSession:
-    """A session from a save or a record, with its seats; saved to ``store`` under a new id."""
+def load_session(
+    path: Path,
+    store: Store | None = None,
+    *,
+    plugins: Collection[str] = (),
+    play: bool = True,
+) -> GameSession:
+    """A session from a save or a record, with its seats; saved to ``store`` under a new id.
+
+    A malformed file is a :class:`RecordError`; a well-formed session save whose moves do
+    not replay is a :class:`ReplayMismatchError` (``replay --check`` tells them apart).
+
+    Files are data: a seat is built only as a registered agent, or as a plug-in the player
+    named again (``plugins``, from the command line). With ``play=False`` (``replay``,
+    ``review``) no agent is built at all and the seats are only labels.
+    """
     doc = read_save(path)
     if not is_session_save(doc):
         record = record_from_doc(doc, str(path))
         game = _game(record.game, record.options)
-        seats = seats_from_labels(game, record.players)
-        # A finished record is shown, not added to the player's history again.
+        # A finished record is shown, not played on nor added to the player's history again.
         keep = store if record.result is None else None
-        return GameSession.from_actions(game, seats, record.seed, record.actions, store=keep)
+        playing = play and record.result is None
+        seats = (
+            seats_from_labels(game, record.players, plugins)
+            if playing
+            else label_seats(game, record.players)
+        )
+        return GameSession.from_actions(
+            game, seats, record.seed, record.actions, store=keep, plugins=plugins, agents=playing
+        )
     if doc.get("version") != VERSION:
-        raise RecordError(f"{path}: unsupported save version {doc.get('version')!r}")
+        raise RecordError(f"{path}: unsupported save version {shorten(repr(doc.get('version')))}")
     try:
         game = _game(str(doc["game"]), dict(doc["options"]))
-        seats = [Seat(None if s.get("agent") is None else str(s["agent"])) for s in doc["seats"]]
+        seats = [_seat(s) for s in doc["seats"]]
         secret = unseal(doc["sealed"])
-        seed, actions = int(secret["seed"]), [str(a) for a in secret["actions"]]
+        seed, actions = secret["seed"], secret["actions"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the sealed seed is not a whole number")
+        if not isinstance(actions, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions
+        ):
+            raise ValueError("the sealed actions are not a list of moves")
         clocks = doc.get("clocks")
         hints = int(doc.get("hints", 0))
         _check_session(game, seats, seed, actions, clocks, hints)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise RecordError(f"{path}: not a valid session save ({shorten(str(e))})") from None
-    return GameSession.from_actions(
-        game, seats, seed, actions, store=store, clocks=clocks, hints=hints
-    )
+    try:
+        return GameSession.from_actions(
+            game,
+            seats,
+            seed,
+            actions,
+            store=store if play else None,
+            clocks=clocks,
+            hints=hints,
+            plugins=plugins,
+            agents=play,
+        )
+    except ReplayMismatchError:
+        raise
+    except RecordError as e:  # the save is well formed: its moves do not replay
+        raise ReplayMismatchError(str(e)) from None
+
+
+def _seat(doc: Any) -> Seat:
+    """A save's seat: a human, or an agent named by a short spec (checked, never built here)."""
+    agent = doc.get("agent")
+    if agent is None:
+        return Seat()
+    try:
+        return Seat(check_spec(agent))
+    except SolotableError as e:
+        raise ValueError(f"seat: {e}") from None
 
 
 def _check_session(
@@ -128,12 +190,20 @@ def _check_session(
         raise ValueError("clocks must be one number of seconds per seat")
 
 
-def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
-    """Seats from a record's player labels ("human", or an agent spec).
+def label_seats(game: Any, labels: list[str]) -> list[Seat]:
+    """Seats that only name who played (a record's labels, as written): nothing is built."""
+    if len(labels) != game.num_players():
+        return [Seat()] * game.num_players()
+    return [Seat() if label == "human" else Seat(label) for label in labels]
+
+
+def seats_from_labels(game: Any, labels: list[str], plugins: Collection[str] = ()) -> list[Seat]:
+    """Seats to play on from a record's player labels ("human", or an agent spec).
 
     Records written before sessions existed name agents by label; one that
     is not a valid spec becomes the game's default agent. Without labels,
-    seat 0 is the human.
+    seat 0 is the human. A label naming a plug-in is never imported unless the
+    player named that spec again (``plugins``): it is refused with the spec to name.
     """
     n = game.num_players()
     if len(labels) != n:
@@ -143,8 +213,12 @@ def seats_from_labels(game: Any, labels: list[str]) -> list[Seat]:
         if label == "human":
             seats.append(Seat())
             continue
+        named = label in plugins
+        if not named and names_plugin(label, game):
+            seats.append(Seat(label))  # refused, naming the seat, when the session is built
+            continue
         try:
-            make_agent(label, game, p)
+            make_agent(label, game, p, allow_plugins=named)
             seats.append(Seat(label))
         except SolotableError:
             seats.append(Seat(game.info.default_agent))

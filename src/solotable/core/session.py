@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -27,7 +27,7 @@ from solotable.core.events import Event
 from solotable.core.game import ActionInfo, Game, Observation
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, rebuild, record_of
-from solotable.core.registry import load_game, make_agent
+from solotable.core.registry import load_game
 from solotable.core.runner import overrun, turn_budget
 from solotable.core.seal import unseal
 from solotable.core.sessionparts import (
@@ -43,6 +43,7 @@ from solotable.core.sessionparts import (
     chance_visibility,
     decision_visible,
     ply_events,
+    seat_agents,
 )
 from solotable.core.sessionsave import final_result, saved_actions, session_row
 from solotable.core.sessionstore import SavedSteps
@@ -85,7 +86,12 @@ class GameSession(SavedSteps):
         session_id: str | None = None,
         clocks: list[float] | None = None,
         started: float | None = None,
+        plugins: Collection[str] = (),
+        agents: bool = True,
     ) -> None:
+        """``plugins``: the plug-in agent specs the player named on the command line (a seat
+        naming another is refused: seats come from files and the store); ``agents=False``
+        builds no agent (a game opened to be shown: ``replay``, ``review``)."""
         n = game.num_players()
         if len(seats) != n:
             raise SessionError(f"{game.name} has {n} seat(s), got {len(seats)}")
@@ -101,11 +107,9 @@ class GameSession(SavedSteps):
         self.hints = 0
         self.undos = 0
         self._seed = seed
-        self._agents: dict[int, Agent] = {
-            p: make_agent(s.agent, game, p, (seed * 7919 + p) % 2**31)
-            for p, s in enumerate(self.seats)
-            if s.agent is not None
-        }
+        self._agents: dict[int, Agent] = (
+            seat_agents(game, self.seats, seed, plugins) if agents else {}
+        )
         humans = [p for p, s in enumerate(self.seats) if s.human]
         self.viewer = humans[0] if humans else 0
         """The seat whose observation front ends show (the first human, else seat 0)."""
@@ -130,21 +134,35 @@ class GameSession(SavedSteps):
         seed: int | None = None,
         store: Store | None = None,
         clocks: bool = True,
+        plugins: Collection[str] = (),
     ) -> GameSession:
         """A new game; the seed comes from the OS's secure source unless given."""
         g = load_game(game, **options)
         seed = secrets.randbelow(2**53) if seed is None else seed
         clock = g.clock_seconds() if clocks else None
         session = cls(
-            g, seats, seed, store=store, clocks=[clock] * g.num_players() if clock else None
+            g,
+            seats,
+            seed,
+            store=store,
+            clocks=[clock] * g.num_players() if clock else None,
+            plugins=plugins,
         )
         pending = session._advance()
         session._commit(0, pending, "the new game", create=True)
         return session
 
     @classmethod
-    def resume(cls, store: Store, session_id: str) -> GameSession:
-        """The stored game, with its seats, levels, clocks and turn as they were."""
+    def resume(
+        cls,
+        store: Store,
+        session_id: str,
+        *,
+        plugins: Collection[str] = (),
+        agents: bool = True,
+    ) -> GameSession:
+        """The stored game, with its seats, levels, clocks and turn as they were
+        (``agents=False``: to be shown or exported, not played on)."""
         saved = store.load(session_id)
         row = saved.row
         session = cls(
@@ -155,6 +173,8 @@ class GameSession(SavedSteps):
             session_id=row["id"],
             clocks=row["clocks"],
             started=row["started"],
+            plugins=plugins,
+            agents=agents and row["status"] == "playing",  # a finished game needs none
         )
         session._replay(saved_actions(saved.moves), saved.moves)
         session._events = list(saved.events)
@@ -178,13 +198,15 @@ class GameSession(SavedSteps):
         store: Store | None = None,
         clocks: list[float] | None = None,
         hints: int = 0,
+        plugins: Collection[str] = (),
+        agents: bool = True,
     ) -> GameSession:
         """A session rebuilt from a save or record (a new id), saved to ``store``.
 
         Actions are replayed and checked; a finished record gives a finished
         session with its result.
         """
-        session = cls(game, seats, seed, store=store, clocks=clocks)
+        session = cls(game, seats, seed, store=store, clocks=clocks, plugins=plugins, agents=agents)
         session.hints = hints
         session._replay(actions)
         events = session._advance() if not session.state.is_terminal() else []
@@ -334,7 +356,9 @@ class GameSession(SavedSteps):
             seat = self.agent_to_move()
             if seat is None:
                 raise SessionError("no agent is to move")
-            agent = self._agents[seat]
+            agent = self._agents.get(seat)
+            if agent is None:
+                raise SessionError("this game was opened to be shown, not played: no agents")
             budget = turn_budget(None, self.clock_left(seat), self.game.move_seconds())
             action = agent.act(Turn.for_state(self.state, seat, budget))
             reason = self.state.illegal_reason(action)

@@ -7,15 +7,16 @@ session module re-exports the names front ends use.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solotable.core.agent import Candidate, Turn
-from solotable.core.errors import SolotableError
+from solotable.core.agent import Agent, Candidate, Turn
+from solotable.core.errors import PluginRefusedError, SolotableError
 from solotable.core.events import Event
 from solotable.core.game import Game, Observation, State
 from solotable.core.players import CHANCE
-from solotable.core.registry import make_agent
+from solotable.core.registry import make_agent, names_plugin
 
 MAX_OUTCOMES_TESTED = 300
 """Chance nodes with more outcomes are assumed to reveal, and to stay sealed."""
@@ -149,6 +150,32 @@ def _after(state: State, action: int, viewer: int) -> Observation:
     probe = state.clone()
     probe.apply_legal_action(action)
     return probe.observation(viewer)
+
+
+def seat_agents(
+    game: Game, seats: Sequence[Seat], seed: int, plugins: Collection[str] = ()
+) -> dict[int, Agent]:
+    """The agents of the agent seats, built from their specs.
+
+    Seats come from files and the store too, so a spec is built only as a registered agent
+    unless the player named that very spec (``plugins``: what they typed on the command
+    line); a seat naming a plug-in otherwise is refused before anything is imported, with
+    the spec to name again (:class:`PluginRefusedError`).
+    """
+    agents: dict[int, Agent] = {}
+    for p, s in enumerate(seats):
+        if s.agent is None:
+            continue
+        named = s.agent in plugins
+        if not named and names_plugin(s.agent, game):
+            raise PluginRefusedError(
+                s.agent,
+                f"seat {p} is played by the plug-in agent {s.agent!r}: plug-ins are imported "
+                "only when the player names them, and this one was read from a file or the "
+                "store",
+            )
+        agents[p] = make_agent(s.agent, game, p, (seed * 7919 + p) % 2**31, allow_plugins=named)
+    return agents
 
 
 def advise(game: Game, state: State, seat: int, seed: int, mine: int | None) -> Hint:

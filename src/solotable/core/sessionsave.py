@@ -14,7 +14,7 @@ from typing import Any
 
 from solotable.core.game import Game, State
 from solotable.core.record import result_of
-from solotable.core.seal import seal, unseal
+from solotable.core.seal import NOTATION_ROOM, SEED_ROOM, seal, unseal
 from solotable.core.sessionparts import GameMovedOn, NotKept, Ply, Result, Seat, SessionError
 from solotable.core.store import MoveRow, StoreConflict, StoreError, StoreWriteError
 
@@ -39,7 +39,7 @@ def session_row(
         "updated": time.time(),
         "ply": 0,
         "clocks": clocks,
-        "sealed": seal({"seed": seed}),
+        "sealed": seal({"seed": seed}, SEED_ROOM),
     }
 
 
@@ -49,7 +49,7 @@ def move_rows(plies: Sequence[Ply], from_ply: int) -> list[MoveRow]:
         MoveRow(
             i,
             p.notation if p.public else None,
-            None if p.public else seal(p.notation),
+            None if p.public else seal(p.notation, NOTATION_ROOM),
             p.who,
             p.think,
             p.hinted,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -31,13 +32,22 @@ from typing import Any
 from solotable.core.accumulate import SummaryAccumulator
 from solotable.core.errors import SolotableError
 from solotable.core.results import ResultsError
-from solotable.core.simulation import GameResult, accumulate, iter_games, record_name, write_atomic
-from solotable.core.untrusted import parse_json, read_json, shorten
+from solotable.core.simulation import (
+    GameResult,
+    WorkersLost,
+    accumulate,
+    iter_games,
+    record_name,
+    write_atomic,
+)
+from solotable.core.untrusted import finite, parse_json, read_json, shorten
 
 META = ".solotable-run"
 MANIFEST = f"{META}/run.json"
 JOURNAL = f"{META}/results.jsonl"
 FORMAT = "solotable-run"
+MAX_VALUE = 1e12
+"""Returns and scores are small; a larger number in a journal is damage."""
 
 
 class RunError(SolotableError):
@@ -76,18 +86,20 @@ class RunSpec:
             raise RunError(f"{source}: damaged run manifest ({shorten(str(e))})") from None
         if not 1 <= spec.games <= 10**9 or not 0 <= spec.seed < 2**63 or not spec.agents:
             raise RunError(f"{source}: damaged run manifest (games, seed or agents)")
+        if spec.time_budget is not None and not 0 < spec.time_budget <= 86_400:
+            raise RunError(f"{source}: damaged run manifest (time budget)")
         return spec
 
 
-def _result_from_line(line: str, source: str, games: int) -> GameResult:
+def _result_from_line(line: str, source: str, games: int, agents: int) -> GameResult:
     doc = parse_json(line, source, RunError)
     try:
         r = GameResult(
             index=int(doc["index"]),
             seed=int(doc["seed"]),
             seats=[int(x) for x in doc["seats"]],
-            returns=[float(x) for x in doc["returns"]],
-            scores=[float(x) for x in doc["scores"]],
+            returns=[finite(x, "returns", MAX_VALUE, RunError) for x in doc["returns"]],
+            scores=[finite(x, "scores", MAX_VALUE, RunError) for x in doc["scores"]],
             outcome=str(doc["outcome"]),
             stats={str(k): v for k, v in dict(doc["stats"]).items()},
             plies=int(doc.get("plies", 0)),  # journals written before plies/seconds
@@ -95,10 +107,18 @@ def _result_from_line(line: str, source: str, games: int) -> GameResult:
         )
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"{source}: damaged journal line ({shorten(str(e))})") from None
+    except RunError as e:
+        raise RunError(f"{source}: damaged journal line ({e})") from None
     if not 0 <= r.index < games or not all(
         isinstance(v, str | int | float) for v in r.stats.values()
     ):
         raise RunError(f"{source}: damaged journal line (index or stats)")
+    if (
+        not 1 <= len(r.seats) <= 16
+        or not len(r.seats) == len(r.returns) == len(r.scores)
+        or not all(0 <= s < agents for s in r.seats)
+    ):
+        raise RunError(f"{source}: damaged journal line (seats, returns or scores)")
     return r
 
 
@@ -140,14 +160,19 @@ class RunFolder:
         if not journal.exists():
             return
         seen: set[int] = set()
-        with journal.open("r", encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.endswith("\n"):
-                    break  # the write a kill interrupted: that game is played again
-                r = _result_from_line(line, f"{journal}:{n}", self.spec.games)
-                if r.index not in seen:
-                    seen.add(r.index)
-                    yield r
+        try:
+            with journal.open("r", encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    if not line.endswith("\n"):
+                        break  # the write a kill interrupted: that game is played again
+                    where = f"{journal}:{n}"
+                    r = _result_from_line(line, where, self.spec.games, len(self.spec.agents))
+                    if r.index not in seen:
+                        seen.add(r.index)
+                        yield r
+        except (OSError, UnicodeDecodeError) as e:
+            why = e.strerror if isinstance(e, OSError) else "not UTF-8 text"
+            raise RunError(f"--resume {self.path}: cannot read the journal ({why})") from None
 
     def keep(self, r: GameResult) -> None:
         """Write ``r``'s record, then its journal line (flushed): a game is done once
@@ -158,12 +183,40 @@ class RunFolder:
                 name = record_name(self.spec.game, r.index, self.spec.games)
                 write_atomic(self.path / name, r.record_json)
             if self._journal is None:
+                self._cut_torn_line()
                 self._journal = (self.path / JOURNAL).open("a", encoding="utf-8")
             line = {k: v for k, v in asdict(r).items() if k != "record_json"}
             self._journal.write(json.dumps(line, ensure_ascii=False) + "\n")
             self._journal.flush()
         except OSError as e:
             raise RunError(f"--records {self.path}: cannot write ({e.strerror or e})") from None
+
+    def _cut_torn_line(self) -> None:
+        """Drop a last journal line that a kill cut short (``finished`` ignored it, and its
+        game is played again) before appending: written after it, the next line would
+        join it into one damaged line that the following ``--resume`` refuses."""
+        journal = self.path / JOURNAL
+        if not journal.exists():
+            return
+        with journal.open("rb+") as f:
+            size = f.seek(0, os.SEEK_END)
+            if size == 0:
+                return
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            end = size  # look back, a block at a time, for the last complete line's end
+            while end > 0:
+                start = max(0, end - 65536)
+                f.seek(start)
+                cut = f.read(end - start).rfind(b"\n")
+                if cut >= 0:
+                    end = start + cut + 1
+                    break
+                end = start
+            f.truncate(end)
+            f.flush()
+            os.fsync(f.fileno())
 
     def close(self) -> None:
         if self._journal is not None:
@@ -214,6 +267,8 @@ def run(
     done: set[int] = set()
     if folder is not None:
         for r in folder.finished():
+            if len(r.seats) != num_players:
+                raise RunError(f"--resume {folder.path}: the journal is not of a {spec.game} run")
             accumulate(acc, r)
             done.add(r.index)
             if on_result is not None:
@@ -232,7 +287,16 @@ def run(
     held: list[int] = []
     received: list[int] = []
 
+    me = os.getpid()
+
     def on_signal(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != me:
+            # A pool worker forked a moment ago, before its own set-up replaced this handler
+            # (``core.workerlife``): it leaves Ctrl-C to the run and ends at once on SIGTERM,
+            # touching no lock another thread may have held when it was forked.
+            if signum == signal.SIGTERM:
+                os._exit(128 + signum)
+            return
         received.append(signum)
         if busy[0]:
             held.append(signum)
@@ -273,7 +337,7 @@ def run(
             outcome.stopped_by = received[0]
         else:
             outcome.stopped_by = signal.SIGTERM if isinstance(e, _Stop) else signal.SIGINT
-    except (RunError, ResultsError) as e:  # a record, journal or --out write that failed
+    except (RunError, ResultsError, WorkersLost) as e:  # a failed write, a killed worker
         outcome.error = e
     finally:
         signal.signal(signal.SIGTERM, old)

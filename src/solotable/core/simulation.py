@@ -8,12 +8,13 @@ the agents themselves are deterministic (fixed-depth search, not time-based).
 
 from __future__ import annotations
 
-import signal
+import os
 import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -27,6 +28,7 @@ from solotable.core.record import record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
 from solotable.core.stats import wilson
+from solotable.core.workerlife import quiet_worker
 
 
 @dataclass
@@ -77,8 +79,17 @@ def play_one(
     gseed = game_seed(seed, index)
     seats = seats_for(index, len(agent_specs)) if game.num_players() > 1 else [0]
     # Simulations are research use: research agents (labelled by the front end) may run.
+    # The specs are the caller's arguments (the command line), so plug-ins may be named; a
+    # caller that read them from a file checks them first (``simulate --resume``).
     agents = [
-        make_agent(agent_specs[seats[p]], game, p, gseed + 104_729 * (p + 1), research=True)
+        make_agent(
+            agent_specs[seats[p]],
+            game,
+            p,
+            gseed + 104_729 * (p + 1),
+            research=True,
+            allow_plugins=True,
+        )
         for p in range(game.num_players())
     ]
     clock = game.clock_seconds()
@@ -170,12 +181,9 @@ def _ray_task(
     play_chunk(game_name, options, specs, seed, indices, time_budget, keep, done, should_stop)
 
 
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the parent, which stops the run cleanly
-    (finishing and keeping the games in hand) instead of every process dying with
-    a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+class WorkersLost(SolotableError):
+    """A worker process of the pool died (killed by a signal, or out of memory): the run
+    stops with the games finished so far, which a ``--records`` run has kept."""
 
 
 MAX_POOL_BATCH = 50
@@ -245,7 +253,7 @@ def iter_games(
             yield play_one(game_name, options, specs, seed, i, time_budget, keep_record, game)
         return
     batches = guided_batches(indices, jobs, MAX_POOL_BATCH)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=quiet_worker, initargs=(os.getpid(),))
     pending: deque[Future[list[GameResult]]] = deque()
 
     def submit(batch: list[int]) -> None:
@@ -262,15 +270,23 @@ def iter_games(
                 # Keep what is running; drop what has not started.
                 for f in pending:
                     f.cancel()
-                for f in pending:
-                    if not f.cancelled():
-                        yield from f.result()
+                try:
+                    for f in pending:
+                        if not f.cancelled():
+                            yield from f.result()
+                except BrokenProcessPool:  # the same signal reached the workers (a group kill)
+                    pass
                 raise
             pending.popleft()
             following: list[int] | None = next(batches, None)
             if following is not None:
                 submit(following)
             yield from done
+    except BrokenProcessPool:  # from a result, or from submitting to the broken pool
+        raise WorkersLost(
+            "a worker process of the run died (killed, or out of memory): stopped "
+            f"after the games finished so far ({jobs} processes)"
+        ) from None
     finally:
         for f in pending:
             f.cancel()

@@ -97,7 +97,13 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         game_seed = int(self.np_random.integers(2**62))
         self.state = self.game.new_initial_state(game_seed)
         self.opponents = {
-            p: make_agent(self.opponent_spec, self.game, p, game_seed + 7919 * (p + 1))
+            p: make_agent(
+                self.opponent_spec,
+                self.game,
+                p,
+                game_seed + 7919 * (p + 1),
+                allow_plugins=True,  # the caller's own argument, not read from a file
+            )
             for p in range(self.game.num_players())
             if p != self.seat
         }

@@ -1,8 +1,10 @@
 """The FastAPI application: lobby, rules, game pages and the few POSTs that change a game.
 
-Pages are rendered on the server with Jinja2. A state-changing request is a
-POST whose ``Origin`` must be this server (a page on another site cannot play
-or resign for you). The table script asks for fragments (header
+Pages are rendered on the server with Jinja2. ``web.security`` stands in front
+of every route: the ``Host`` must be an address the server was started on, a
+state-changing POST must come from one of those addresses (a page on another
+site cannot play or resign for you), and off loopback the owner's token is
+needed. The table script asks for fragments (header
 ``X-Fragment: 1``) and swaps them in; without the script every form still
 works by a redirect back to the page. Every user error is a
 ``SolotableError`` and is shown as a message, never a traceback.
@@ -21,7 +23,6 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
@@ -35,10 +36,13 @@ from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
 from solotable.core.session import GameMovedOn, NotKept
 from solotable.core.store import Store, StoreError
+from solotable.core.untrusted import ascii_int
 from solotable.web import lobby
+from solotable.web.access import Access
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
 from solotable.web.pages import Move, page_for
+from solotable.web.security import SafeJSONResponse, alert, secure
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
 from solotable.web.view import seat_names, table_context
 from solotable.words import LANGS, words
@@ -46,14 +50,6 @@ from solotable.words.rules import rules_html as translated_rules
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-}
 
 
 def _signed(x: Any) -> str:
@@ -88,16 +84,19 @@ class OriginError(SolotableError):
 
 
 def check_origin(request: Request) -> None:
-    """Refuse a state change unless ``Origin`` (or ``Referer``) names this very server."""
-    source = request.headers.get("origin") or request.headers.get("referer")
-    host = request.headers.get("host", "")
-    if not source or urlsplit(source).netloc != host:
+    """Refuse a state change unless ``Origin`` (or ``Referer``) names one of the table's own
+    addresses (never the request's ``Host``, which a rebound page chooses). The guard of
+    ``web.security`` refuses such a request first; this second check keeps each route safe
+    on its own."""
+    access: Access = request.app.state.access
+    if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
         raise OriginError("this request did not come from the solotable page; reload the page")
 
 
-def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
+def create_app(store: Store | None = None, *, access: Access, pseudo: bool = False) -> FastAPI:
     """The web table over ``store`` (the user's store when None, closed when the app stops:
-    its write-ahead log is folded back, so the database file alone holds every game).
+    its write-ahead log is folded back, so the database file alone holds every game),
+    answering only as ``access`` allows (the addresses it serves and, off loopback, the token).
 
     ``pseudo`` lets the ``lang`` cookie choose the test pseudo-locale (tests only)."""
     tables = Tables(store if store is not None else Store())
@@ -114,22 +113,17 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
     )
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    secure(app, access)
 
-    @app.middleware("http")
-    async def headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        request.state.lang = request_lang(request, tables.store, allow_pseudo=pseudo)
-        response = await call_next(request)
-        response.headers.setdefault("Content-Language", request.state.lang)
-        for k, v in SECURITY_HEADERS.items():
-            response.headers.setdefault(k, v)
-        if not request.url.path.startswith("/static"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+    def lang_of(request: Request) -> str:
+        """The request's language (cookie, store, Accept-Language), worked out once."""
+        lang = getattr(request.state, "lang", None)
+        if lang is None:
+            lang = request.state.lang = request_lang(request, tables.store, allow_pseudo=pseudo)
+        return str(lang)
 
     def page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
-        with speaking(request.state.lang):
+        with speaking(lang_of(request)):
             html = templates().get_template(name).render(path=request.url.path, **ctx)
         return HTMLResponse(html, status_code=status)
 
@@ -183,7 +177,7 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
     def rules(request: Request, game: str) -> HTMLResponse:
         if game not in solotable.game_names():
             return page(request, "error.html", 404, message=f"unknown game {game!r}")
-        lang = request.state.lang
+        lang = lang_of(request)
         return page(
             request,
             "rules.html",
@@ -238,15 +232,15 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
         except TableError as e:
             return page(request, "error.html", 404, message=str(e))
         tables.kick(table)  # reloading the page lets an AI whose move was not kept try again
-        return HTMLResponse(render_table(table, request.state.lang, full=True))
+        return HTMLResponse(render_table(table, lang_of(request), full=True))
 
     @app.get("/games/{table_id}/table", response_class=HTMLResponse)
     def fragment(request: Request, table_id: str) -> HTMLResponse:
         try:
             table = get_table(table_id)
         except TableError as e:
-            return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=404)
-        return HTMLResponse(render_table(table, request.state.lang))
+            return HTMLResponse(alert(str(e)), status_code=404)
+        return HTMLResponse(render_table(table, lang_of(request)))
 
     @app.get("/games/{table_id}/previews")
     def score_previews(request: Request, table_id: str) -> JSONResponse:
@@ -256,17 +250,17 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
         try:
             table = get_table(table_id)
         except TableError as e:
-            return JSONResponse({"error": str(e)}, status_code=404)
+            return SafeJSONResponse({"error": str(e)}, status_code=404)
         if table.thinking:
-            return JSONResponse({})
+            return SafeJSONResponse({})
         with table.session.lock:
             session = table.session
             obs = session.observation(table.seat)
-            w = words(request.state.lang)
+            w = words(lang_of(request))
             moves = [
                 Move(i.action, i.notation, w.action(i), i) for i in session.legal_infos(table.seat)
             ]
-        return JSONResponse(previews(session.game, obs, table.seat, moves))
+        return SafeJSONResponse(previews(session.game, obs, table.seat, moves))
 
     async def act(
         request: Request, table_id: str, action: Callable[[Table, dict[str, str]], None]
@@ -276,11 +270,11 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
             check_origin(request)
             table = get_table(table_id)
         except OriginError as e:
-            return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=403)
+            return HTMLResponse(alert(str(e)), status_code=403)
         except TableError as e:
-            return HTMLResponse(f"<p class='error' role='alert'>{e}</p>", status_code=404)
+            return HTMLResponse(alert(str(e)), status_code=404)
         form = {k: str(v) for k, v in (await request.form()).items()}
-        return await run_in_threadpool(_act, table, form, action, fetch, request.state.lang)
+        return await run_in_threadpool(_act, table, form, action, fetch, lang_of(request))
 
     def _act(
         table: Table,
@@ -321,7 +315,8 @@ def create_app(store: Store | None = None, pseudo: bool = False) -> FastAPI:
         text = form.get("move", "").strip()
         if not text:
             raise TableError("type a move, e.g. one from the list of legal moves")
-        move: int | str = int(text) if form.get("by") == "id" and text.isdigit() else text
+        by_id = form.get("by") == "id"
+        move = ascii_int(text, "move id", 0, 2**31 - 1, TableError) if by_id else text
         table.session.play(table.seat, move)
         table.hint = None
 

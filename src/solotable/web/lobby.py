@@ -19,6 +19,7 @@ from solotable.core.options import OptionSpec
 from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
+from solotable.core.untrusted import ascii_int, shorten
 
 PLAYING = "playing"
 
@@ -73,7 +74,7 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
     """The game, options and seats a lobby form asks for; OptionError if they are bad."""
     name = form.get("game", "")
     if name not in solotable.game_names():
-        raise UnknownNameError(f"unknown game {name!r}")
+        raise UnknownNameError(f"unknown game {shorten(name)!r}")
     info = game_class(name).info
     options: dict[str, Any] = {}
     preset = form.get("preset", "")
@@ -88,16 +89,19 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
     refuse_paths({s.name for s in info.options if s.datafile}, options, "the new-game form")
     n = info.num_players
     seat_text = form.get("seat", "0") or "0"
-    if not (seat_text.isascii() and seat_text.isdigit()) or int(seat_text) >= n:
-        raise OptionError(f"seat must be between 0 and {n - 1}, not {seat_text!r}")
-    seat = int(seat_text)
+    try:
+        seat = ascii_int(seat_text, "seat", 0, n - 1, OptionError)
+    except OptionError:
+        shown = shorten(seat_text)
+        raise OptionError(f"seat must be between 0 and {n - 1}, not {shown!r}") from None
     level = form.get("level", "") or info.default_agent
     if info.ai_levels and level not in info.ai_levels:
-        raise OptionError(f"AI level must be one of {', '.join(info.ai_levels)}, not {level!r}")
+        levels = ", ".join(info.ai_levels)
+        raise OptionError(f"AI level must be one of {levels}, not {shorten(level)!r}")
     # Only a registered player agent by name: never a research agent (it sees hidden
     # information) nor a ``module:Class`` spec a page could make the server import.
     if n > 1 and level not in info.ai_levels and level not in dict(agent_names(name)):
-        raise OptionError(f"unknown AI {level!r}; choose one of the listed levels")
+        raise OptionError(f"unknown AI {shorten(level)!r}; choose one of the listed levels")
     seats = [Seat(None) if i == seat else Seat(level) for i in range(n)]
     # Validate now so a bad option is reported on the lobby, not as a failed start.
     game_class(name)(**options)

@@ -1,0 +1,263 @@
+"""Who may use the web table, and what every answer carries.
+
+The table listens on 127.0.0.1, yet any page the player opens in the same browser can send
+it requests. With DNS rebinding, a page from ``evil.example`` (a name its owner makes resolve
+to 127.0.0.1) is even the table's *own origin* for the browser, so it could read the lobby and
+play. Hence three checks, made by :class:`Guard` before any route runs:
+
+- ``Host`` must name an address the server was started on (:class:`Access`): a rebound name
+  arrives with its own name in ``Host`` and is refused;
+- a request that may change something (any method but GET and HEAD) must come from a page of
+  one of those addresses: ``Origin`` (else ``Referer``) is compared, scheme, host and port, with
+  that list, never with the request's own ``Host`` (which the attacker's page chooses);
+- off loopback, anyone on the network can connect, so every route but a small "ask the owner
+  for the link" page needs the token ``solotable serve`` printed: the link's ``?token=`` becomes
+  an HttpOnly, SameSite=Strict cookie. It keeps out other people on the network and other sites'
+  pages; it is not encryption (plain HTTP: anyone on the network path can read it).
+
+Every answer, refusals and errors included, carries the same security headers, and an
+unexpected exception becomes a page with one sentence (the traceback goes to the log only).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
+from starlette.datastructures import Headers, MutableHeaders, QueryParams
+from starlette.exceptions import HTTPException
+from starlette.requests import cookie_parser
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from solotable.web.access import TOKEN_PARAM, Access
+from solotable.web.i18n import install
+
+log = logging.getLogger(__name__)
+
+TEMPLATES = Path(__file__).parent / "templates"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+"""Methods that change nothing; every other one needs an Origin of the table."""
+OPEN_PATHS = ("/static/", "/favicon.ico")
+"""What the "ask for the link" page itself needs (the style sheet, the icon): no game data."""
+MAX_BODY = 256 * 1024
+"""A request body larger than this is refused (the lobby form, the biggest, is under 2 KB)."""
+
+
+@lru_cache(maxsize=1)
+def _templates() -> Environment:
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
+    install(env)
+    return env
+
+
+def problem(
+    status: int,
+    message: str,
+    title: str = "Cannot answer",
+    headers: Mapping[str, str] | None = None,
+    lobby: bool = True,
+) -> HTMLResponse:
+    """A page with one sentence (escaped) for a refused or failed request; ``lobby`` adds a
+    link back to the lobby (not on refusals, where the lobby would be refused too)."""
+    page = _templates().get_template("problem.html")
+    html = page.render(title=title, message=message, lobby=lobby)
+    return HTMLResponse(html, status_code=status, headers=dict(headers or {}))
+
+
+def alert(message: str) -> str:
+    """An error fragment for the table script, with ``message`` escaped (it may echo a game id
+    or a move typed by someone else)."""
+    return str(Markup("<p class='error' role='alert'>{0}</p>").format(escape(message)))
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON with ``<``, ``>`` and ``&`` written as ``\\u`` escapes: the same data for the page's
+    script, but a value echoed in it (a game id from the address) is never markup, even to a
+    browser that would guess the type."""
+
+    def render(self, content: object) -> bytes:
+        body = super().render(content)
+        return body.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
+
+
+def add_security_headers(headers: MutableHeaders, path: str, status: int) -> None:
+    """The headers every answer carries; static files may be cached, pages and errors not."""
+    for k, v in SECURITY_HEADERS.items():
+        headers.setdefault(k, v)
+    if status >= 400 or not path.startswith("/static/"):
+        headers.setdefault("Cache-Control", "no-store")
+
+
+class BodyTooLarge(Exception):
+    """Raised while a route reads a body larger than :data:`MAX_BODY`."""
+
+
+HOST_REFUSED = (
+    "This table answers only at the address it was started on; "
+    "open it with the link that solotable serve printed."
+)
+ORIGIN_REFUSED = "This request did not come from the solotable page; reload the page."
+ASK_FOR_LINK = (
+    "This table is private. Ask the owner of this computer for the link that "
+    "solotable serve printed (it ends with ?token=…) and open it on this device."
+)
+
+
+class Guard:
+    """Pure ASGI middleware: host, token and origin checks before any route, the security
+    headers on every answer, and a page instead of a bare 500 for an unexpected error."""
+
+    def __init__(self, app: ASGIApp, access: Access) -> None:
+        self.app = app
+        self.access = access
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":  # the table has none; refuse before any route
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        started = False
+
+        async def send_secure(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                add_security_headers(MutableHeaders(scope=message), path, message["status"])
+            await send(message)
+
+        refusal = self.refusal(scope)
+        if refusal is not None:
+            await refusal(scope, receive, send_secure)
+            return
+        try:
+            await self.app(scope, _limited(scope, receive), send_secure)
+        except BodyTooLarge:
+            if started:
+                raise
+            too_large = f"A request body may hold at most {MAX_BODY // 1024} KB."
+            await problem(413, too_large)(scope, receive, send_secure)
+        except Exception:
+            if started:
+                raise
+            log.exception("unexpected error answering %s %s", scope.get("method"), path)
+            sorry = "Something went wrong on the server; the game is as it was. Try again."
+            await problem(500, sorry, title="Server error")(scope, receive, send_secure)
+
+    def refusal(self, scope: Scope) -> Response | None:
+        """The answer that refuses this request, or None to let it through."""
+        headers = Headers(scope=scope)
+        hosts = headers.getlist("host")
+        if len(hosts) != 1 or not self.access.host_ok(hosts[0]):
+            return problem(400, HOST_REFUSED, title="Wrong address", lobby=False)
+        if self.access.token is not None:
+            gate = self._token_gate(scope, headers)
+            if gate is not None:
+                return gate
+        if scope["method"] not in SAFE_METHODS:
+            source = headers.get("origin") or headers.get("referer")
+            if not self.access.origin_ok(source):
+                return problem(403, ORIGIN_REFUSED, title="Refused", lobby=False)
+        return None
+
+    def _token_gate(self, scope: Scope, headers: Headers) -> Response | None:
+        params = QueryParams(scope["query_string"])
+        offered = params.get(TOKEN_PARAM)
+        if offered is not None:
+            if not self.access.token_ok(offered):
+                return ask_for_link()
+            return enter(self.access, scope["path"], params)
+        if scope["path"].startswith(OPEN_PATHS):
+            return None
+        if self.access.token_ok(cookie_parser(headers.get("cookie", "")).get(self.access.cookie)):
+            return None
+        return ask_for_link()
+
+
+def enter(access: Access, path: str, params: QueryParams) -> HTMLResponse:
+    """The answer to the owner's link: the cookie, and the same address without the token.
+
+    Not a 303: when the link is clicked on another site (a chat, a mail), the browser treats
+    a redirect at the end of that navigation as cross-site and withholds a SameSite=Strict
+    cookie, so the table would refuse its own owner. A page that refreshes to the table is a
+    navigation the table starts itself, so the cookie goes with it (and the token leaves the
+    address bar at once)."""
+    rest = [(k, v) for k, v in params.multi_items() if k != TOKEN_PARAM]
+    target = "/" + quote(path.lstrip("/"), safe="/") + (f"?{urlencode(rest)}" if rest else "")
+    html = _templates().get_template("enter.html").render(target=target)
+    response = HTMLResponse(html)
+    response.set_cookie(access.cookie, str(access.token), httponly=True, samesite="strict")
+    return response
+
+
+def ask_for_link() -> HTMLResponse:
+    return problem(403, ASK_FOR_LINK, title="Ask for the link", lobby=False)
+
+
+def _limited(scope: Scope, receive: Receive) -> Receive:
+    """``receive`` that raises :class:`BodyTooLarge` past :data:`MAX_BODY` bytes (whatever the
+    ``Content-Length`` says, which may be absent or false)."""
+    declared = Headers(scope=scope).get("content-length", "")
+    digits = declared.isascii() and declared.isdigit()
+    if digits and (len(declared) > 9 or int(declared) > MAX_BODY):
+
+        async def refuse() -> Message:
+            raise BodyTooLarge
+
+        return refuse
+    seen = 0
+
+    async def counted() -> Message:
+        nonlocal seen
+        message = await receive()
+        seen += len(message.get("body", b""))
+        if seen > MAX_BODY:
+            raise BodyTooLarge
+        return message
+
+    return counted
+
+
+STATUS_SENTENCES = {
+    404: "There is no page at this address.",
+    405: "This address does not answer that kind of request.",
+}
+
+
+def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's 404, 405 and 400 (malformed form) as a page with a sentence."""
+    if not isinstance(exc, HTTPException):  # pragma: no cover - registered for HTTPException
+        raise exc
+    message = STATUS_SENTENCES.get(exc.status_code) or str(exc.detail)[:200]
+    return problem(exc.status_code, message, headers=exc.headers)
+
+
+def validation_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's 422 for a malformed parameter, without echoing the value."""
+    return problem(422, "Some of this request's fields are malformed.")
+
+
+def secure(app: FastAPI, access: Access) -> None:
+    """Put :class:`Guard` in front of every route and give HTTP errors a page."""
+    app.state.access = access
+    app.add_middleware(Guard, access=access)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
