@@ -29,66 +29,29 @@ a loss in Mini DiverCity, ±1 or 0 in Divercité).
   format still unpickles its ``__dict__`` part: read serialized states only from sources you
   trust, as with any pickle.
 
-Importing this module registers nothing; :func:`register` does (pickles name the game's class,
-``solotable.openspiel.Spiel_<game>``, and unpickling registers the game itself).
+Importing this module registers nothing; :func:`register` does. Unpickling a game or a state
+registers its game itself (a game pickles as its class, ``solotable.openspiel.Spiel_<game>``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pyspiel
-
 import solotable
-from solotable.core.registry import game_names
-from solotable.openspiel.params import PREFIX, game_type, short_name
+from solotable.openspiel.params import PREFIX, short_name
 from solotable.openspiel.recall import observations_from_string, recall_plies
+from solotable.openspiel.registration import CLASS_PREFIX, game_class_for, game_named, register
 from solotable.openspiel.state import SolotableSpielGame, SolotableSpielState
-
-_CLASS_PREFIX = "Spiel_"
-_classes: dict[str, type[SolotableSpielGame]] = {}
-
-
-def game_class_for(name: str) -> type[SolotableSpielGame]:
-    """The OpenSpiel game class of solotable game ``name``, built as ``cls(params)`` like
-    OpenSpiel's own Python games and reachable as ``solotable.openspiel.Spiel_<name>`` (so
-    that pickle finds it)."""
-    cls = _classes.get(name)
-    if cls is None:
-
-        def __init__(self: SolotableSpielGame, params: dict[str, Any] | None = None) -> None:
-            SolotableSpielGame.__init__(self, name, params)
-
-        cls_name = _CLASS_PREFIX + name.replace("-", "_")
-        cls = type(cls_name, (SolotableSpielGame,), {"__init__": __init__, "__module__": __name__})
-        _classes[name] = cls
-    return cls
-
-
-def register(names: list[str] | None = None) -> list[str]:
-    """Register solotable games with OpenSpiel (all by default); returns their short names.
-
-    Registering twice is harmless: OpenSpiel keeps the first factory, which builds the same game.
-    """
-    done = []
-    for name in names or game_names():
-        kind = game_type(name)
-        if kind.short_name not in pyspiel.registered_names():
-            pyspiel.register_game(kind, game_class_for(name))
-        done.append(kind.short_name)
-    return done
 
 
 def __getattr__(attr: str) -> Any:
     """``Spiel_<game>`` classes on demand: an unpickler asks for them by name in a process
     that has not registered the game yet, so this registers it too."""
-    if attr.startswith(_CLASS_PREFIX):
-        wanted = attr[len(_CLASS_PREFIX) :]
-        for name in game_names():
-            if name.replace("-", "_") == wanted:
-                register([name])
-                return game_class_for(name)
-    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+    name = game_named(attr) if attr.startswith(CLASS_PREFIX) else None
+    if name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+    register([name])
+    return game_class_for(name)
 
 
 __all__ = [

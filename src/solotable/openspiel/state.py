@@ -207,6 +207,25 @@ class SolotableSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return self.inner.outcome() or repr(self.inner.history[-10:])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as OpenSpiel's own serialization, read back by :func:`load_state`, which
+        registers the game first (a fresh process has not)."""
+        game = self.get_game()
+        return (load_state, (game.get_type().short_name, serialize_game_and_state(game, self)))
+
+
+def serialize_game_and_state(game: Any, state: Any) -> str:
+    return str(pyspiel.serialize_game_and_state(game, state))
+
+
+def load_state(short_name: str, text: str) -> SolotableSpielState:
+    """The state of ``pyspiel.serialize_game_and_state`` text, its game registered first."""
+    from solotable.openspiel.registration import register_short_name
+
+    register_short_name(short_name)
+    state: SolotableSpielState = pyspiel.deserialize_game_and_state(text)[1]
+    return state
+
 
 class SolotableObserver:
     """OpenSpiel's PyObserver: the game's tensor and JSON text of ``observation(player)``."""
