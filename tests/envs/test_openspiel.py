@@ -92,7 +92,8 @@ def test_a_pickled_state_loads_in_a_fresh_process_without_registering():
         check=True,
     )
     out = done.stdout.decode()
-    assert out.startswith("Spiel_dice_miner python_solotable_dice_miner(") and "rows=%34-3-2-1" in out
+    assert out.startswith("Spiel_dice_miner python_solotable_dice_miner(")
+    assert "rows=%34-3-2-1" in out
     assert out.split()[2] == str(len(state.history()))
     assert str(state.inner.to_dict()["position"]).replace(" ", "") in out.replace(" ", "")
 

@@ -107,7 +107,7 @@ def test_the_information_state_tensor_holds_each_observation_actor_and_own_move(
         flat = np.asarray(state.information_state_tensor(p), dtype=np.float32)
         rows = layout.views(flat)
         n = len(expected)
-        for i, (who, observation) in enumerate(expected):
+        for i, (_, observation) in enumerate(expected):
             encoded = np.asarray(game.inner.observation_tensor(observation), dtype=np.float32)
             assert np.array_equal(rows["observations"][i], encoded)
         kinds = rows["actors"][:n].argmax(axis=1)

@@ -199,7 +199,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
     def legal_actions(self) -> list[int]:
         return list(self._legal)
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:  # type: ignore[override]
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The table from the seat's observation: its text (``ansi``), an ``H×W×3`` image
         (``rgb_array``), or printed (``human``, also after every ``reset`` and ``step``)."""
         if self.state is None:

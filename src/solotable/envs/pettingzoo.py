@@ -140,8 +140,7 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
             if self.reward_kind == "score":
                 scores = state.scores()
                 self.rewards = {
-                    x: float(scores[self.seat[x]] - self._scores[self.seat[x]])
-                    for x in self.agents
+                    x: float(scores[self.seat[x]] - self._scores[self.seat[x]]) for x in self.agents
                 }
                 self._scores = list(scores)
             elif state.is_terminal():

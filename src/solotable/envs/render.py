@@ -99,7 +99,8 @@ def table_image(lines: list[list[Segment]]) -> npt.NDArray[np.uint8]:
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError as e:  # pragma: no cover - Pillow comes with the rl extra
-        raise ImportError("render_mode='rgb_array' needs Pillow: pip install 'solotable[rl]'") from e
+        needs = "render_mode='rgb_array' needs Pillow: pip install 'solotable[rl]'"
+        raise ImportError(needs) from e
     font = ImageFont.load_default_imagefont()
     cw, ch = CELL
     size = (COLUMNS * cw + 2 * MARGIN, ROWS * ch + 2 * MARGIN)

@@ -9,8 +9,9 @@ state), one per action of the game, with the player's own decisions between them
   for the player's own decision, ``chance`` for a chance outcome (its value is not written:
   the player learns only what the next observation shows), ``p<q> <move>`` for another
   player's move in a game of perfect information (``p<q>`` alone otherwise), each followed by
-  ``|`` and what changed in the observation (a JSON pair: the keys whose value changed, with
-  the new value, and the keys that disappeared). Replaying the changes rebuilds every
+  ``|`` and what changed in the observation, as JSON: per changed key, ``["=", value]`` (a new
+  value), ``["+", items]`` (items appended to a list), ``["~", {…}]`` (the same, one level
+  down in a dictionary) or ``["x"]`` (the key is gone). Replaying the changes rebuilds every
   observation the player saw (:func:`observations_from_string` does, and the tests rely on it);
 - the **tensor** has one row per action (and one for the start), up to
   :func:`recall_plies` rows: the game's observation tensor after it, who acted (start,
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -72,10 +75,45 @@ class Entry:
     line: str
 
 
+def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[Any]]:
+    """What turns ``before`` into ``after`` (the string's change notation), keys sorted."""
+    out: dict[str, list[Any]] = {}
+    for key, new in after.items():
+        if key not in before:
+            out[key] = ["=", new]
+            continue
+        old = before[key]
+        if old == new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict):
+            out[key] = ["~", _delta(old, new)]
+        elif isinstance(old, list) and isinstance(new, list) and new[: len(old)] == old:
+            out[key] = ["+", new[len(old) :]]
+        else:
+            out[key] = ["=", new]
+    for key in before:
+        if key not in after:
+            out[key] = ["x"]
+    return out
+
+
+def _patch(value: dict[str, Any], delta: dict[str, list[Any]]) -> dict[str, Any]:
+    """``value`` with ``delta`` applied (the inverse of :func:`_delta`)."""
+    out = dict(value)
+    for key, change in delta.items():
+        if change[0] == "=":
+            out[key] = change[1]
+        elif change[0] == "+":
+            out[key] = [*out[key], *change[1]]
+        elif change[0] == "~":
+            out[key] = _patch(out[key], change[1])
+        else:
+            del out[key]
+    return out
+
+
 def _diff(before: Observation, after: Observation) -> str:
-    changed = {k: v for k, v in after.items() if k not in before or before[k] != v}
-    gone = sorted(k for k in before if k not in after)
-    return json.dumps([changed, gone], sort_keys=True, ensure_ascii=False)
+    return json.dumps(_delta(before, after), sort_keys=True, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -155,8 +193,7 @@ def observations_from_string(text: str) -> list[tuple[str, Observation]]:
     out: list[tuple[str, Observation]] = [("start", current)]
     for line in lines[1:]:
         who, _, change = line.partition("|")
-        changed, gone = json.loads(change)
-        current = {k: v for k, v in {**current, **changed}.items() if k not in gone}
+        current = _patch(current, json.loads(change))
         out.append((who, current))
     return out
 
@@ -201,4 +238,3 @@ class RecallLayout:
             views["actors"][i, entry.kind] = 1.0
             if entry.action >= 0:
                 views["actions"][i] = (entry.action & weights) > 0
-

@@ -103,8 +103,7 @@ def rebuild(
         _, observation, player, seed, plain = origin
         inner = game.sample_state(observation, int(player), Rng(int(seed)))
         seen = tuple(
-            None if s is None else tuple(Entry(k, a, o, line) for k, a, o, line in s)
-            for s in plain
+            None if s is None else tuple(Entry(k, a, o, line) for k, a, o, line in s) for s in plain
         )
         core = Core(inner, origin, Trail(len(inner.history), inner.clone(), seen))
     else:

@@ -1,17 +1,32 @@
-"""A rollout evaluator for OpenSpiel's MCTS and IS-MCTS bots that plays on solotable's API.
+"""Helpers for OpenSpiel's search bots on solotable games: a fast rollout evaluator and a
+seeded resampler.
 
-OpenSpiel's ``mcts.RandomRolloutEvaluator`` plays each rollout through the Python-game
-bridge (every ``legal_actions``, ``chance_outcomes`` and ``apply_action`` crosses from C++ to
-Python and back, and NumPy draws each move): about 100 µs per action on these games. This one
-does the same thing, uniform random legal moves and chance outcomes drawn with their
-probabilities until the end, on the solotable state under the OpenSpiel state, at the raw
-API's speed (four to five times faster). The search itself stays OpenSpiel's.
+**The evaluator.** OpenSpiel's ``mcts.RandomRolloutEvaluator`` plays each rollout through
+the Python-game bridge (every ``legal_actions``, ``chance_outcomes`` and ``apply_action``
+crosses from C++ to Python and back, and NumPy draws each move): about 100 µs per action on
+these games. This one does the same thing, uniform random legal moves and chance outcomes
+drawn with their probabilities until the end, on the solotable state under the OpenSpiel
+state, at the raw API's speed (four to five times faster). The search itself stays OpenSpiel's.
+
+**The resampler.** OpenSpiel's Python ``ISMCTSBot`` resamples with a new
+``pyspiel.UniformProbabilitySampler(0, 1)`` at every simulation, whose seed comes from the
+system: the same bot seed does not give the same search twice. ``bot.set_resampler(
+seeded_resampler(seed))`` makes it reproducible::
+
+    from open_spiel.python.algorithms import ismcts
+    bot = ismcts.ISMCTSBot(game, SolotableRolloutEvaluator(seed=1), 2.0, 100,
+                           random_state=np.random.RandomState(1))
+    bot.set_resampler(seeded_resampler(1))
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
+import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from solotable.core.rng import Rng
@@ -52,4 +67,15 @@ class SolotableRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-__all__ = ["SolotableRolloutEvaluator"]
+def seeded_resampler(seed: int) -> Callable[[Any, int], Any]:
+    """A resampler for ``ISMCTSBot.set_resampler``: ``resample_from_infostate`` with one
+    probability sampler seeded once, so a search is the same every time."""
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+
+    def resample(state: Any, player: int) -> Any:
+        return state.resample_from_infostate(player, sampler)
+
+    return resample
+
+
+__all__ = ["SolotableRolloutEvaluator", "seeded_resampler"]
