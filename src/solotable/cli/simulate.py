@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from solotable.cli.paths import check_output_dir, check_results_file
+from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
 from solotable.cli.summary import mark_research, print_summary
 from solotable.core import simrun
@@ -160,6 +161,7 @@ def register(
             if records is not None:
                 records = check_output_dir(records, "--records")
             g = load(game, settings)
+            add_current_folder_for(agents)  # typed here, never read from a file
             specs = agent_specs(g, agents or "random")
             spec = RunSpec(g.name, dict(g.options), specs, games or 100, seed or 0, time_budget)
             if records is not None:
