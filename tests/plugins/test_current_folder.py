@@ -81,4 +81,5 @@ def test_the_folder_goes_last_and_only_for_a_module_nothing_else_provides(tmp_pa
     assert not add_current_folder_for("missing_module:Agent")  # no such file here either
     assert add_current_folder_for("greedy,only_here:Agent:depth=2")
     assert sys.path[-1] == str(tmp_path)
-    assert add_current_folder_for("only_here:Agent") and sys.path.count(str(tmp_path)) == 1
+    assert not add_current_folder_for("only_here:Agent")  # importable now: nothing to add
+    assert sys.path.count(str(tmp_path)) == 1
