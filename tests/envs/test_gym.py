@@ -132,3 +132,25 @@ def test_rule_based_games_stay_far_below_the_step_limit():
             steps += 1
         longest = max(longest, steps)
     assert 20 < longest < solotable.envs.MAX_EPISODE_STEPS["solotable/DiceMiner-v0"] / 2
+
+
+def test_a_game_seed_option_plays_the_same_game_as_the_runner():
+    """``reset(options={"game_seed": n})`` deals what ``play_game(..., seed=n)`` deals: the
+    rule-based player scores the same through the env as through the runner."""
+    from solotable.core.agent import Turn
+    from solotable.core.registry import make_agent
+    from solotable.core.runner import play_game
+
+    env = gym.make("solotable/DiceMiner-v0").unwrapped
+    for n in (12345, 20264):
+        env.reset(seed=0, options={"game_seed": n})
+        agent = make_agent("heuristic", env.game, 0, 1)
+        done = False
+        while not done:
+            _, _, done, _, _ = env.step(agent.act(Turn.for_state(env.state, 0)))
+        state, _ = play_game(env.game, [make_agent("heuristic", env.game, 0, 1)], seed=n)
+        assert env.state.history == state.history and env.state.scores() == state.scores()
+    env.reset(seed=0, options={"game_seed": 12345})
+    first = env.state.to_dict()
+    env.reset(seed=0)
+    assert env.state.to_dict() != first

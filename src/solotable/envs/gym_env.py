@@ -114,9 +114,16 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
-        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it)."""
+        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it).
+
+        ``options={"game_seed": n}`` plays game seed ``n`` instead (the seed ``solotable
+        simulate`` and ``core.runner.play_game`` use), so an evaluation meets exactly the deals
+        and draws other agents met (chance comes from the game's own seeded generator).
+        """
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
         self.state = self.game.new_initial_state(game_seed)
         self.opponents = {
             p: make_agent(self.opponent_spec, self.game, p, game_seed + 7919 * (p + 1))
