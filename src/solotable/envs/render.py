@@ -94,6 +94,17 @@ def _rgb(color: Any, default: tuple[int, int, int]) -> tuple[int, int, int]:
     return (triplet.red, triplet.green, triplet.blue)
 
 
+def _readable(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``color`` darkened until it reads on the light page (terminal themes pick light greys
+    and yellows for dark screens)."""
+    light = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+    if light <= 140:
+        return color
+    k = 140 / light
+    r, g, b = (round(c * k) for c in color)
+    return (r, g, b)
+
+
 def table_image(lines: list[list[Segment]]) -> npt.NDArray[np.uint8]:
     """The rows drawn as an RGB image of fixed size (see the module's docstring)."""
     try:
@@ -119,6 +130,8 @@ def table_image(lines: list[list[Segment]]) -> npt.NDArray[np.uint8]:
                 back = _rgb(style.bgcolor, PAGE)
                 draw.rectangle((x, y, x + len(text) * cw - 1, y + ch - 1), fill=back)
             ink = _rgb(style.color if style is not None else None, INK)
+            if style is None or style.bgcolor is None:
+                ink = _readable(ink)
             draw.text((x, y), text, font=font, fill=ink)
             col += len(text)
     image = image.resize((size[0] * SCALE, size[1] * SCALE), Image.Resampling.NEAREST)
