@@ -55,7 +55,7 @@ def summary(values: list[int]) -> dict[str, float]:
 
 def main() -> None:
     p = parser(__doc__ or "")
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=int, default=200, help="games per game and agent")
     args = p.parse_args()
     out: dict[str, object] = {"machine": machine(), "games": args.games}
     for name, rule_based in GAMES.items():
