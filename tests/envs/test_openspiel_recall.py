@@ -126,7 +126,7 @@ def test_the_tensor_refuses_a_game_longer_than_its_rows():
     game = _game("divercite")
     layout = RecallLayout(game.inner)
     state, *_ = _play_and_watch(game, 1, 41)
-    entries = state._core.caught_up().entries(0)
+    entries = state.recall().entries(0)
     assert len(entries) == layout.rows  # Divercité's rows hold its 41 plies exactly
     with pytest.raises(RecallOverflow, match="information-state string has no limit"):
         layout.fill(np.zeros(layout.size, np.float32), (*entries, entries[-1]))

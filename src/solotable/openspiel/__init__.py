@@ -40,8 +40,14 @@ from typing import Any
 import solotable
 from solotable.openspiel.params import PREFIX, short_name
 from solotable.openspiel.recall import observations_from_string, recall_plies
-from solotable.openspiel.registration import CLASS_PREFIX, game_class_for, game_named, register
-from solotable.openspiel.state import SolotableSpielGame, SolotableSpielState
+from solotable.openspiel.state import (
+    CLASS_PREFIX,
+    SolotableSpielGame,
+    SolotableSpielState,
+    game_class_for,
+    game_named,
+    register,
+)
 
 
 def __getattr__(attr: str) -> Any:

@@ -9,17 +9,16 @@ carries its game's code or data tables, and any game state pickles, whatever it 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import numpy as np
 import pyspiel
 
-from solotable.core.game import Game, Observation, State
-from solotable.core.registry import load_game
+from solotable.core.game import Game, State
+from solotable.core.registry import game_names, load_game
 from solotable.core.rng import Rng
-from solotable.openspiel.params import game_type, solotable_options, spiel_params
-from solotable.openspiel.recall import Entry, RecallLayout, Trail
+from solotable.openspiel.observers import RecallObserver, SolotableObserver
+from solotable.openspiel.params import game_type, short_name, solotable_options, spiel_params
+from solotable.openspiel.recall import Entry, Trail
 
 SOLO_UTILITY = 1000.0
 """Solo games return their final score: a bound no game's score reaches."""
@@ -182,6 +181,10 @@ class SolotableSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return spiel_returns(self.inner)
 
+    def recall(self) -> Trail:
+        """Every player's experience so far (the information states are read from it)."""
+        return self._core.caught_up()
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, hidden parts dealt at random.
 
@@ -219,53 +222,58 @@ def serialize_game_and_state(game: Any, state: Any) -> str:
 
 def load_state(short_name: str, text: str) -> SolotableSpielState:
     """The state of ``pyspiel.serialize_game_and_state`` text, its game registered first."""
-    from solotable.openspiel.registration import register_short_name
-
     register_short_name(short_name)
     state: SolotableSpielState = pyspiel.deserialize_game_and_state(text)[1]
     return state
 
 
-class SolotableObserver:
-    """OpenSpiel's PyObserver: the game's tensor and JSON text of ``observation(player)``."""
+# -- registration (here, so that unpickling a state can register its game) ----------------
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-        if game_type(game.name).provides_observation_tensor:
-            spec = game.observation_tensor_spec()
-            self.tensor = np.zeros(spec.size, np.float32)
-            self.dict = spec.split(self.tensor)
-
-    def set_from(self, state: SolotableSpielState, player: int) -> None:
-        if self.tensor.size:
-            self.tensor[:] = self.game.observation_tensor(state.inner.observation(player))
-
-    def string_from(self, state: SolotableSpielState, player: int) -> str:
-        return _text(state.inner.observation(player))
+CLASS_PREFIX = "Spiel_"
+_classes: dict[str, type[SolotableSpielGame]] = {}
 
 
-class RecallObserver:
-    """OpenSpiel's PyObserver for the perfect-recall information state (``recall.py``)."""
+def game_class_for(name: str) -> type[SolotableSpielGame]:
+    """The OpenSpiel game class of solotable game ``name``, built as ``cls(params)`` like
+    OpenSpiel's own Python games and reachable as ``solotable.openspiel.Spiel_<name>`` (so
+    that pickle finds it)."""
+    cls = _classes.get(name)
+    if cls is None:
 
-    def __init__(self, game: Game) -> None:
-        self.layout: RecallLayout | None = None
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-        if game_type(game.name).provides_information_state_tensor:
-            self.layout = RecallLayout(game)
-            self.tensor = np.zeros(self.layout.size, np.float32)
-            self.dict = self.layout.views(self.tensor)
+        def __init__(self: SolotableSpielGame, params: dict[str, Any] | None = None) -> None:
+            SolotableSpielGame.__init__(self, name, params)
 
-    def set_from(self, state: SolotableSpielState, player: int) -> None:
-        entries = state._core.caught_up().entries(player)
-        if self.layout is not None:
-            self.layout.fill(self.tensor, entries)
-
-    def string_from(self, state: SolotableSpielState, player: int) -> str:
-        return state._core.caught_up().string(player)
+        cls_name = CLASS_PREFIX + name.replace("-", "_")
+        module = "solotable.openspiel"
+        cls = type(cls_name, (SolotableSpielGame,), {"__init__": __init__, "__module__": module})
+        _classes[name] = cls
+    return cls
 
 
-def _text(observation: Observation) -> str:
-    return json.dumps(observation, sort_keys=True, ensure_ascii=False)
+def register(names: list[str] | None = None) -> list[str]:
+    """Register solotable games with OpenSpiel (all by default); returns their short names.
+
+    Registering twice is harmless: OpenSpiel keeps the first factory, which builds the same game.
+    """
+    done = []
+    for name in names or game_names():
+        kind = game_type(name)
+        if kind.short_name not in pyspiel.registered_names():
+            pyspiel.register_game(kind, game_class_for(name))
+        done.append(kind.short_name)
+    return done
+
+
+def game_named(attr_or_short_name: str) -> str | None:
+    """The solotable game behind ``Spiel_<game>`` or ``python_solotable_<game>``, if any."""
+    for name in game_names():
+        if attr_or_short_name in (CLASS_PREFIX + name.replace("-", "_"), short_name(name)):
+            return name
+    return None
+
+
+def register_short_name(name: str) -> None:
+    """Register the solotable game OpenSpiel calls ``name`` (nothing if it is not one)."""
+    found = game_named(name)
+    if found is not None:
+        register([found])
