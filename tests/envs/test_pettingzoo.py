@@ -44,6 +44,12 @@ def test_the_seed_decides_the_chance_outcomes(game):
 
     assert np.array_equal(first_observations(7), first_observations(7))
     assert sum(not np.array_equal(first_observations(7), first_observations(s)) for s in (8, 9))
+    e = raw_env(game=game)
+    e.reset(seed=1, options={"game_seed": 12345})  # the runner's game 12345
+    expected = e.game.new_initial_state(12345)
+    while expected.is_chance_node():
+        expected.apply_action(expected.sample_chance())
+    assert e.state.to_dict() == expected.to_dict()
 
 
 def _random_game(e, seed, rng):

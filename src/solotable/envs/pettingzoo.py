@@ -90,9 +90,14 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it);
+        ``options={"game_seed": n}`` plays game seed ``n``, as in the Gymnasium env."""
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state(int(self._seed_rng.integers(2**62)))
+        game_seed = int(self._seed_rng.integers(2**62))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
+        self.state = self.game.new_initial_state(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
