@@ -35,6 +35,7 @@ import numpy as np
 import solotable
 from solotable.core.runner import play_game
 from solotable.core.simulation import game_seed
+from solotable.core.stats import t_crit
 
 INSTALL = (
     "this example needs PyTorch, sb3-contrib and matplotlib, in an environment of their own:\n"
@@ -46,12 +47,11 @@ BASELINES = ("random", "heuristic", "pimc", "clairvoyant:rollouts=4")
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
-    """Mean and Student-t 95% half-width (normal quantile 1.96 is close enough past n=30)."""
+    """Mean and Student-t 95% half-width."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, float("nan")
-    t = 2.02 if len(values) < 40 else 1.96
-    return mean, t * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, t_crit(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def mask_of(env: Any) -> Any:
