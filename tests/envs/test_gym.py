@@ -29,12 +29,14 @@ def _random_episode(env, seed, rng):
 
 
 @pytest.mark.parametrize("env_id", IDS)
-def test_gymnasiums_env_checker_passes(env_id):
-    env = gym.make(env_id, render_mode="ansi")
+@pytest.mark.parametrize("mode", ["ansi", "rgb_array"])
+def test_gymnasiums_env_checker_passes(env_id, mode):
+    """check_env, which also checks what render() returns in the env's mode."""
+    env = gym.make(env_id, render_mode=mode)
     with np.errstate(all="raise"):
         check_env(env.unwrapped)
     env.reset(seed=0)
-    assert isinstance(env.render(), str)
+    assert isinstance(env.render(), str if mode == "ansi" else np.ndarray)
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -89,3 +91,66 @@ def test_ignored_illegal_actions_leave_the_state_and_truncate_eventually():
     env.step(good)  # a legal action is still accepted afterwards
     _, reward, _, _, info = env.step(10**6)  # outside the action space: same treatment
     assert reward == -1.0 and info["illegal"] == "outside the game's action space"
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_registered_ids_carry_the_measured_step_limit(env_id):
+    assert gym.spec(env_id).max_episode_steps == solotable.envs.MAX_EPISODE_STEPS[env_id]
+    env = gym.make(env_id)
+    assert env.spec.max_episode_steps == solotable.envs.MAX_EPISODE_STEPS[env_id]
+
+
+def test_reaching_the_step_limit_is_a_truncation_with_the_legal_moves_still_masked():
+    env = gym.make("solotable/51stState-v0", max_episode_steps=3)
+    obs, _ = env.reset(seed=0)
+    results = []
+    for _ in range(3):
+        obs, _, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        results.append((terminated, truncated))
+    assert results == [(False, False), (False, False), (False, True)]
+    assert not env.unwrapped.state.is_terminal()
+    assert obs["action_mask"].sum() > 0  # the game goes on: its legal moves are in the mask
+    assert np.array_equal(obs["action_mask"].astype(bool), env.unwrapped.action_masks())
+
+
+def test_rule_based_games_stay_far_below_the_step_limit():
+    """The limit is about three times the longest game measured (bench/episode_lengths.py);
+    a sample of the rule-based player's Dice Miner games (its longest kind) stays below half."""
+    from solotable.core.agent import Turn
+    from solotable.core.registry import make_agent
+
+    env = gym.make("solotable/DiceMiner-v0").unwrapped
+    longest = 0
+    for seed in range(10):
+        env.reset(seed=seed)
+        agent = make_agent("heuristic", env.game, 0, seed)
+        steps, done = 0, False
+        while not done:
+            action = agent.act(Turn.for_state(env.state, 0))
+            _, _, done, truncated, _ = env.step(action)
+            assert not truncated
+            steps += 1
+        longest = max(longest, steps)
+    assert 20 < longest < solotable.envs.MAX_EPISODE_STEPS["solotable/DiceMiner-v0"] / 2
+
+
+def test_a_game_seed_option_plays_the_same_game_as_the_runner():
+    """``reset(options={"game_seed": n})`` deals what ``play_game(..., seed=n)`` deals: the
+    rule-based player scores the same through the env as through the runner."""
+    from solotable.core.agent import Turn
+    from solotable.core.registry import make_agent
+    from solotable.core.runner import play_game
+
+    env = gym.make("solotable/DiceMiner-v0").unwrapped
+    for n in (12345, 20264):
+        env.reset(seed=0, options={"game_seed": n})
+        agent = make_agent("heuristic", env.game, 0, 1)
+        done = False
+        while not done:
+            _, _, done, _, _ = env.step(agent.act(Turn.for_state(env.state, 0)))
+        state, _ = play_game(env.game, [make_agent("heuristic", env.game, 0, 1)], seed=n)
+        assert env.state.history == state.history and env.state.scores() == state.scores()
+    env.reset(seed=0, options={"game_seed": 12345})
+    first = env.state.to_dict()
+    env.reset(seed=0)
+    assert env.state.to_dict() != first

@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from solotable.cli.paths import check_results_file, import_data_options
+from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
 from solotable.cli.simulate import AddressOption, BackendOption, JobsOption, check_backend
 from solotable.cli.summary import fmt_ci, mark_research
@@ -276,6 +277,7 @@ def register(
         if len(given) == 1:
             given.insert(0, {})
         loaded = [load_game(game, **o) for o in given]  # validates every variant first
+        add_current_folder_for(agents)  # a command-line plug-in may live in the current folder
         specs = agent_specs(loaded[0], agents)
         if out is not None:
             out = check_results_file(out)
@@ -351,6 +353,7 @@ def register(
             first = first or g
             cells.append(Cell(variant_label(cell_vary), dict(g.options), cell_vary))
         assert first is not None
+        add_current_folder_for(agents)
         specs = agent_specs(first, agents or "random")
         if out is not None:
             out = check_results_file(out)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from solotable.cli.paths import check_output_dir, check_results_file
+from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
 from solotable.cli.summary import mark_research, print_summary
 from solotable.core import simrun
@@ -185,6 +186,7 @@ def register(
                 f"--resume {resume}",
             )
             g = load_game(spec.game, **spec.options)
+            add_current_folder_for(agents)  # only what the player typed again, never the file's
             check_resumed_agents(resume, spec, g, agents, agent_specs)
         else:
             if game is None:
@@ -192,6 +194,7 @@ def register(
             if records is not None:
                 records = check_output_dir(records, "--records")
             g = load(game, settings)
+            add_current_folder_for(agents)  # typed here, never read from a file
             specs = agent_specs(g, agents or "random")
             spec = RunSpec(g.name, dict(g.options), specs, games or 100, seed or 0, time_budget)
             if records is not None:

@@ -13,7 +13,13 @@ Importing this module registers them::
 solo games; ``solotable/Divercite-v0`` plays one seat (``seat=0``) against a built-in agent
 (``opponent="greedy"``, or any agent spec such as ``"alphabeta:depth=2"``). Rewards, illegal
 actions and the observation encoding are described in :mod:`solotable.envs.gym_env`; the
-PettingZoo environment for two learners is :mod:`solotable.envs.pettingzoo`.
+PettingZoo environments (every game, one agent per seat) are in :mod:`solotable.envs.pettingzoo`.
+
+Each id has a step limit (``max_episode_steps``, :data:`MAX_EPISODE_STEPS`): Gymnasium's
+``TimeLimit`` ends an episode that reaches it with ``truncated=True`` (``terminated`` stays
+False: the game is not over). No real game comes near it; it is there for a learner stuck
+repeating ignored illegal actions (``illegal="ignore"``). ``gymnasium.make(id,
+max_episode_steps=N)`` sets another.
 """
 
 from __future__ import annotations
@@ -30,6 +36,17 @@ ENV_IDS: dict[str, str] = {
 }
 """Gymnasium id → solotable game name."""
 
+MAX_EPISODE_STEPS: dict[str, int] = {
+    "solotable/MiniDiverCity-v0": 200,
+    "solotable/DiceMiner-v0": 200,
+    "solotable/51stState-v0": 400,
+    "solotable/Divercite-v0": 100,
+}
+"""Learner decisions after which an episode is truncated: about three times the longest game
+measured (``bench/episode_lengths.py``, 1,000 games with random and with rule-based play, seat
+0 against ``greedy`` in Divercité): Dice Miner 69 decisions, Mini DiverCity 73, 51st State
+116; a Divercité seat always plays 21 or 20 (docs/research.md has the distributions)."""
+
 
 def _register() -> None:
     for env_id, game in ENV_IDS.items():
@@ -38,10 +55,11 @@ def _register() -> None:
                 id=env_id,
                 entry_point="solotable.envs.gym_env:SolotableEnv",
                 kwargs={"game": game},
+                max_episode_steps=MAX_EPISODE_STEPS[env_id],
                 disable_env_checker=False,
             )
 
 
 _register()
 
-__all__ = ["ENV_IDS", "SolotableEnv"]
+__all__ = ["ENV_IDS", "MAX_EPISODE_STEPS", "SolotableEnv"]

@@ -19,6 +19,28 @@ An illegal action never raises (``illegal=``): ``"terminate"`` (default) ends th
 with ``illegal_penalty`` (default -1) as its reward; ``"ignore"`` leaves the state as it
 was, gives ``illegal_penalty`` and truncates after ``max_illegal`` illegal actions in a row.
 ``info["illegal"]`` holds the game's reason either way.
+
+Episode ends, and the final observation's ``action_mask``:
+
+- ``terminated=True`` when the game is over (or an illegal action ended it): after a finished
+  game the mask is all zeros (nothing is legal); after an illegal action with
+  ``illegal="terminate"`` it is still the position's legal actions;
+- ``truncated=True`` at the registered step limit (``max_episode_steps``, Gymnasium's
+  ``TimeLimit``; :data:`solotable.envs.MAX_EPISODE_STEPS`) or after ``max_illegal`` ignored
+  illegal actions: the game is not over, the mask holds its legal actions, and a learner should
+  bootstrap from the final observation's value.
+
+With autoreset (Gymnasium's vector environments, Stable-Baselines3's ``VecEnv``) that final
+observation is not followed by another decision: a vector environment in Gymnasium's default
+``NEXT_STEP`` mode returns it and ignores the action of its next ``step`` (which resets), so an
+all-zero mask there must not be fed to a masked sampler as is; SB3 hands it over in
+``info["terminal_observation"]`` and returns the next game's first observation, whose mask is
+never empty. ``action_masks()`` (what sb3-contrib's MaskablePPO calls) always describes the
+environment's current position: after a finished game, all False until ``reset``.
+
+Rendering (``render_mode``): ``"ansi"`` returns the table as text, ``"human"`` prints it after
+every ``reset`` and ``step``, ``"rgb_array"`` returns an ``H×W×3`` ``uint8`` image of it
+(:mod:`solotable.envs.render`), always from the learner's observation.
 """
 
 from __future__ import annotations
@@ -33,6 +55,7 @@ from gymnasium import spaces
 from solotable.core.agent import Agent, Turn
 from solotable.core.game import Game, State
 from solotable.core.registry import load_game, make_agent
+from solotable.envs.render import TableView
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -40,7 +63,7 @@ ObsDict = dict[str, npt.NDArray[Any]]
 class SolotableEnv(gym.Env[ObsDict, np.int64]):
     """One solotable game; options of the game are keyword arguments (``gymnasium.make``)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": list(TableView.MODES), "render_fps": 4}  # noqa: RUF012
 
     OBS_HIGH = 10.0
     """Upper bound of every encoded value: encodings scale counts to about [0, 1] (tested)."""
@@ -67,8 +90,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
             raise ValueError(f"reward must be 'score' or 'outcome', got {reward!r}")
         if illegal not in ("terminate", "ignore"):
             raise ValueError(f"illegal must be 'terminate' or 'ignore', got {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.view = TableView(self.game, render_mode)
         self.seat, self.opponent_spec, self.reward_kind = seat, opponent, reward
         self.illegal, self.illegal_penalty, self.max_illegal = illegal, illegal_penalty, max_illegal
         self.render_mode = render_mode
@@ -92,9 +114,16 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
-        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it)."""
+        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it).
+
+        ``options={"game_seed": n}`` plays game seed ``n`` instead (the seed ``solotable
+        simulate`` and ``core.runner.play_game`` use), so an evaluation meets exactly the deals
+        and draws other agents met (chance comes from the game's own seeded generator).
+        """
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
         self.state = self.game.new_initial_state(game_seed)
         self.opponents = {
             p: make_agent(
@@ -110,6 +139,8 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self._illegal_run = 0
         self._advance()
         self._last_score = self.state.scores()[self.seat]
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), {}
 
     def step(
@@ -133,6 +164,8 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         else:
             reward = state.returns()[self.seat] if terminated else 0.0
         self._last_score = score
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), float(reward), terminated, False, {}
 
     def _illegal_step(
@@ -179,17 +212,9 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
     def legal_actions(self) -> list[int]:
         return list(self._legal)
 
-    def render(self) -> str | None:
-        """The table as text (``ansi``) or printed (``human``), from the seat's observation."""
-        if self.state is None or self.render_mode is None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table from the seat's observation: its text (``ansi``), an ``H×W×3`` image
+        (``rgb_array``), or printed (``human``, also after every ``reset`` and ``step``)."""
+        if self.state is None:
             return None
-        from rich.console import Console
-
-        console = Console(record=True, width=100, force_terminal=False)
-        with console.capture():
-            console.print(self.game.render(self.state.observation(self.seat)))
-        text = console.export_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.view.render(self.state.observation(self.seat))

@@ -1,18 +1,24 @@
-"""Two-player solotable games as PettingZoo AEC environments (Divercité), for two learners.
+"""solotable's games as PettingZoo AEC environments: Divercité for two learners, and the solo
+games (Dice Miner, Mini DiverCity, 51st State) for one.
 
     from solotable.envs.pettingzoo import env
-    e = env(neutral_first=True)              # game options as keyword arguments
+    e = env(neutral_first=True)              # Divercité; game options as keyword arguments
+    e = env(game="dice-miner", magic_dice=2) # a solo game: one agent, player_0
     e.reset(seed=0)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         action = None if terminated or truncated else policy(obs["observation"], obs["action_mask"])
         e.step(action)
 
-Agents are ``player_0`` (White, seat 0) and ``player_1``. Each observes the game's encoding of
-*its own* ``observation(seat)`` (observer-relative planes) with an ``action_mask``. Rewards
-come at the end: ``returns()`` (+1 win, -1 loss, 0 draw). An illegal action ends the game:
-the offender gets ``illegal_penalty`` (default -1), the other player 0, and ``infos`` carry the
-reason. Chance nodes, in games that have them, are resolved with the state's seeded RNG.
+Agents are ``player_0`` (seat 0: White in Divercité, the player in a solo game) and
+``player_1``. Each observes the game's encoding of *its own* ``observation(seat)``
+(observer-relative planes) with an ``action_mask``. Rewards (``reward=``) are as in the
+Gymnasium environment: ``"outcome"`` (two-player default) gives ``returns()`` at the end (+1
+win, -1 loss, 0 draw); ``"score"`` (solo default) gives each step the change of the seat's
+score, so an episode's rewards add up to the final score. An illegal action ends the game:
+the offender gets ``illegal_penalty`` (default -1), the others 0, and ``infos`` carry the
+reason. Chance nodes are resolved with the state's seeded RNG, whose seed ``reset(seed=)``
+draws. ``render_mode`` is ``"ansi"``, ``"human"`` or ``"rgb_array"`` (``envs/render.py``).
 """
 
 from __future__ import annotations
@@ -26,13 +32,14 @@ from pettingzoo.utils import wrappers
 
 from solotable.core.game import Game, State
 from solotable.core.registry import load_game
+from solotable.envs.render import TableView
 
 
 class SolotableAECEnv(AECEnv):  # type: ignore[misc]
-    """A solotable game of two or more players, one PettingZoo agent per seat."""
+    """A solotable game, one PettingZoo agent per seat."""
 
     metadata = {  # noqa: RUF012  (PettingZoo's convention)
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(TableView.MODES),
         "name": "solotable_divercite_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -44,14 +51,21 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         game: str = "divercite",
         *,
         illegal_penalty: float = -1.0,
+        reward: str | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.game: Game = load_game(game, **options)
-        if self.game.num_players() < 2:
-            raise ValueError(f"{game} is a solo game: use the Gymnasium environment")
-        self.metadata = {**self.metadata, "name": f"solotable_{self.game.name}_v0"}
+        reward = reward or ("score" if self.game.num_players() == 1 else "outcome")
+        if reward not in ("score", "outcome"):
+            raise ValueError(f"reward must be 'score' or 'outcome', got {reward!r}")
+        self.reward_kind = reward
+        self.metadata = {
+            **self.metadata,
+            "name": f"solotable_{self.game.name.replace('-', '_')}_v0",
+        }
+        self.view = TableView(self.game, render_mode)
         self.render_mode = render_mode
         self.illegal_penalty = illegal_penalty
         self.possible_agents = [f"player_{p}" for p in range(self.game.num_players())]
@@ -76,9 +90,14 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game whose seed is drawn from the env's generator (``seed`` reseeds it);
+        ``options={"game_seed": n}`` plays game seed ``n``, as in the Gymnasium env."""
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state(int(self._seed_rng.integers(2**62)))
+        game_seed = int(self._seed_rng.integers(2**62))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
+        self.state = self.game.new_initial_state(game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -86,7 +105,10 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._resolve_chance()
+        self._scores = list(self.state.scores())
         self.agent_selection = self.possible_agents[self.state.current_player()]
+        if self.render_mode == "human":
+            self.render()
 
     def _resolve_chance(self) -> None:
         assert self.state is not None
@@ -120,9 +142,16 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         else:
             state.apply_legal_action(a)
             self._resolve_chance()
-            if state.is_terminal():
+            if self.reward_kind == "score":
+                scores = state.scores()
+                self.rewards = {
+                    x: float(scores[self.seat[x]] - self._scores[self.seat[x]]) for x in self.agents
+                }
+                self._scores = list(scores)
+            elif state.is_terminal():
                 returns = state.returns()
                 self.rewards = {x: float(returns[self.seat[x]]) for x in self.agents}
+            if state.is_terminal():
                 self.terminations = dict.fromkeys(self.agents, True)
             else:
                 self.agent_selection = self.possible_agents[state.current_player()]
@@ -132,20 +161,12 @@ class SolotableAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The table as text from the selected agent's seat (``ansi``), or printed."""
-        if self.render_mode is None or self.state is None:
+    def render(self) -> Any:
+        """The table from the selected agent's seat: text (``ansi``), an image
+        (``rgb_array``), or printed (``human``, also after every ``reset`` and ``step``)."""
+        if self.state is None:
             return None
-        from rich.console import Console
-
-        console = Console(record=True, width=100, force_terminal=False)
-        with console.capture():
-            console.print(self.game.render(self.state.observation(self.seat[self.agent_selection])))
-        text = console.export_text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.view.render(self.state.observation(self.seat[self.agent_selection]))
 
     def close(self) -> None:
         pass
