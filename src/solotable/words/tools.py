@@ -36,6 +36,8 @@ KEYWORDS = {
 }
 GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%%")
+NO_SOURCE = "no French source"
+"""The translator comment of a term the French rule text does not name (kept in English)."""
 FRENCH_SPACE = re.compile(r" [:;!?»]|« ")
 JINJA = ("jinja2.ext:babel_extract", {"extensions": "jinja2.ext.i18n", "trimmed": "true"})
 
@@ -210,6 +212,10 @@ def _catalog_problems(catalog, ids: set[tuple[str, str | None]]) -> Iterator[str
             for s in strings:
                 if FRENCH_SPACE.search(s):
                     yield f"{mid!r}: French wants a no-break space before : ; ! ? » and after «"
+        if m.context == "term" and strings == (m.id,) and not any(
+            c.startswith(NO_SOURCE) for c in m.user_comments
+        ):
+            yield f"{mid!r}: a term kept in English needs the comment '# {NO_SOURCE}: …'"
         ids_ = m.id if isinstance(m.id, tuple | list) else (m.id,)
         want = set().union(*(set(PLACEHOLDER.findall(i)) for i in ids_))
         for s in strings:
@@ -224,8 +230,10 @@ def fill(lang: str, domain: str, entries: list[dict[str, object]]) -> int:
     """Write translations into ``lang``'s catalog of ``domain``; the number written.
 
     Each entry is ``{"id": msgid, "str": translation}`` (``"str"`` a list of forms for a
-    plural message; ``"ctx"`` for a message with a context, e.g. ``"term"``). Messages that
-    are not in the catalog are reported and skipped (run ``update`` first).
+    plural message; ``"ctx"`` for a message with a context, e.g. ``"term"``; ``"note"`` a
+    translator comment, e.g. ``"no French source: English name kept"`` or the seed section the
+    term comes from). Messages that are not in the catalog are reported and skipped (run
+    ``update`` first).
     """
     po = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
     catalog = _read(po, lang, domain)
@@ -239,6 +247,8 @@ def fill(lang: str, domain: str, entries: list[dict[str, object]]) -> int:
         value = e["str"]
         m.string = tuple(value) if isinstance(value, list) else value
         m.flags.discard("fuzzy")
+        if e.get("note"):
+            m.user_comments = [str(e["note"])]
         n += 1
     catalog.fuzzy = False
     _write(po, catalog)
