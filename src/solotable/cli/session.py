@@ -25,6 +25,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.savefile import write_save
 from solotable.core.session import GameMovedOn, GameSession, NotKept
+from solotable.words import words
 
 HELP = """[bold]Commands[/bold]
   [cyan]<move>[/cyan]        a move in the notation (Tab completes; see [cyan]moves[/cyan])
@@ -221,7 +222,7 @@ class TerminalPlay:
                 f"[yellow]no card text for {escape(repr(name))} in this game[/yellow]"
             )
         else:
-            self.console.print(escape(text))
+            self.console.print(escape(words().say(text)))
 
     def show_log(self) -> None:
         events = self.session.events_since(self._since)
@@ -256,8 +257,8 @@ class TerminalPlay:
         table = Table(title="legal moves", show_lines=False)
         table.add_column("notation", style="cyan")
         table.add_column("meaning")
-        for text, words in moves:
-            table.add_row(escape(text), escape(words))
+        for text, meaning in moves:
+            table.add_row(escape(text), escape(meaning))
         self.console.print(table)
 
     # -- saving and the end --------------------------------------------------------

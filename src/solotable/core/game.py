@@ -229,11 +229,11 @@ class Game(ABC):
         """
         return default_events(before, after, player)
 
-    def card_text(self, name: str) -> str | None:
-        """The full text of a card (cost, production, abilities), or None.
+    def card_text(self, name: str) -> Text | None:
+        """The full text of a card (cost, production, abilities) as a message, or None.
 
-        Front ends show it on demand (``info CARD``); games without cards, or
-        names they do not know, answer None.
+        Front ends show it on demand (``info CARD``) through ``solotable.words``; games
+        without cards, or names they do not know, answer None.
         """
         return None
 

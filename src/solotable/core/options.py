@@ -27,12 +27,17 @@ class OptionSpec:
     name: str
     type: type[bool] | type[int] | type[float] | type[str]
     default: OptionValue
-    help: str
+    help: str = ""
+    """A developer's note on the option (players read the label and help of
+    ``solotable.words``, in their language)."""
     choices: tuple[OptionValue, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
     check: Callable[[Any], str | None] | None = None
     """Extra validation; returns an error message or None."""
+    advanced: bool = False
+    """An option for designers (a data file, a tie-break convention): front ends show it
+    under "Advanced", after the options a player chooses."""
     datafile: bool = False
     """The value names a data file: ``""`` (built in), a path, or a ``sha256:`` content
     name (``core.datafile``); records may hold only the last two forms' hash."""

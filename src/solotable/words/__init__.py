@@ -159,6 +159,14 @@ class Words:
             return value
         return self.shared.value(value)
 
+    def game_title(self, game: str, default: str = "") -> str:
+        f = formatter_of(game)
+        return self.game(game)._(f.title) if f is not None and f.title else default or game
+
+    def game_summary(self, game: str, default: str = "") -> str:
+        f = formatter_of(game)
+        return self.game(game)._(f.summary) if f is not None and f.summary else default
+
     def seat_name(self, game: str, seat: int) -> str:
         f = formatter_of(game)
         if f is not None and seat < len(f.seats):

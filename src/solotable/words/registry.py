@@ -52,6 +52,10 @@ class Formatter:
         self.stats: dict[str, tuple[str, str]] = {}
         """``State.stats()`` key → (label, one-line description); category values are
         messages ``<owner>.stat.<key>.<value>`` when they need words."""
+        self.title: str = ""
+        """The game's name as players know it (marked with ``N_``); empty: ``GameInfo.title``."""
+        self.summary: str = ""
+        """One line saying what the game is (marked with ``N_``)."""
         self.seats: tuple[str, ...] = ()
         """How the game names its seats (White, Black), marked with ``N_``; empty: "you"."""
 

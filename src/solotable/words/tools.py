@@ -212,8 +212,10 @@ def _catalog_problems(catalog, ids: set[tuple[str, str | None]]) -> Iterator[str
             for s in strings:
                 if FRENCH_SPACE.search(s):
                     yield f"{mid!r}: French wants a no-break space before : ; ! ? » and after «"
-        if m.context == "term" and strings == (m.id,) and not any(
-            c.startswith(NO_SOURCE) for c in m.user_comments
+        if (
+            m.context == "term"
+            and strings == (m.id,)
+            and not any(c.startswith(NO_SOURCE) for c in m.user_comments)
         ):
             yield f"{mid!r}: a term kept in English needs the comment '# {NO_SOURCE}: …'"
         ids_ = m.id if isinstance(m.id, tuple | list) else (m.id,)

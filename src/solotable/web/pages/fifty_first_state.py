@@ -115,7 +115,7 @@ def _bonus_words(c: Mapping[str, Any]) -> str | None:
 
 @lru_cache(maxsize=512)
 def _text_lines(game: Game, card: str) -> tuple[str, ...]:
-    text = game.card_text(card)
+    text = str(game.card_text(card) or "")
     return tuple(line.strip() for line in text.splitlines()) if text else ()
 
 

@@ -93,7 +93,7 @@ def power_text(game: Game, diver: str, name: str) -> str:
     """A Diver's power: ``game.card_text`` when the game has it, else its rules bullet."""
     text = game.card_text(diver) or game.card_text(name)
     if text:
-        return text
+        return str(text)
     return rules_for(game).get(diver, name)
 
 
@@ -174,7 +174,7 @@ def corp_card(
         e["title"] + (f" ({' and '.join(e['colours'])})" if e["kind"] == "hotels" else "")
         for e in events
     )
-    full = game.card_text(cid) if game is not None else None
+    full = str(game.card_text(cid) or "") or None if game is not None else None
     return {"id": cid, "events": events, "words": words or cid, "full": full}
 
 
