@@ -93,7 +93,7 @@ def _course_key(breakdown: list[dict], player: int) -> tuple[int, int, int, int]
 # swapping the order of the 4-, 3- and 2-match criteria changes the winner of one of them.
 TIED_SEEDS = {
     "more Divercités": [2],
-    "4 matches, 3 or 2 the other way": [1460, 1733],
+    "4 matches, 3 or 2 the other way": [1460, 1733, 8713, 21179],
     "3 matches, 2 the other way": [49, 118],
     "2 matches": [47],
     "perfect tie": [674, 806],
