@@ -1,0 +1,118 @@
+"""What a player sees along fixed games is exactly what was recorded (golden views).
+
+Shared by each game's ``test_golden_views.py`` (its recording: ``golden_views.json``
+beside it).
+
+For two seeded random games of each game, every step's player-facing output is
+compared with ``golden/<game>.json``: the observation, the legal moves with their
+notation and words, the reason given for a sample of refused action ids, the events
+of the step, and at the end the outcome, scores and returns. The file keeps a short
+hash per step and field, so it stays small; on a difference the test names the step,
+the field and shows today's value.
+
+These games pin the words and views the rule tests check only in part: a changed
+description, event, refusal reason or observation field fails here (``make mutation``
+counts on it for the text mutants). A deliberate change of what players see is
+recorded again with ``SOLOTABLE_REGOLD=1 pytest tests/games/*/test_golden_views.py``
+and reviewed in the diff.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solotable import load_game
+from solotable.core.game import State
+from solotable.core.rng import Rng
+
+GAMES = {
+    "divercite": ({}, {"tiebreak": "course", "neutral_first": True}),
+    "dice-miner": ({}, {"preset": "hard"}),
+    "mini-divercity": ({}, {"preset": "expert"}),
+    "51st-state": ({"faction": "new-york"}, {}),
+}
+SEEDS = {"divercite": (7, 8), "51st-state": (7, 8)}
+"""Seeds per game; the short games (a random player soon loses) get more."""
+MORE_SEEDS = (7, 8, 9, 10, 11, 12)
+MAX_STEPS = 400
+PROBE = 12
+"""Refused action ids asked about at each decision (their reasons are texts players read)."""
+
+
+def _h(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _events(state: State, before: dict[str, Any], after: dict[str, Any]) -> list[Any]:
+    return [[e.kind, e.player, e.text, dict(e.data)] for e in state.game.events(before, after, 0)]
+
+
+def views(name: str, options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """The player-facing output of each step of one seeded random game, in full."""
+    state = load_game(name, **options).new_initial_state(seed)
+    rng = Rng(seed * 7 + 1)
+    size = state.game.num_distinct_actions()
+    steps: list[dict[str, Any]] = []
+    while len(steps) < MAX_STEPS:
+        before = state.observation(0)
+        step: dict[str, Any] = {"obs": before}
+        if state.is_terminal():
+            step["end"] = [state.outcome(), state.scores(), state.returns()]
+            steps.append(step)
+            break
+        if state.is_chance_node():
+            action = state.sample_chance()
+            step["chance"] = state.action_to_string(action)
+        else:
+            legal = state.legal_actions()
+            step["moves"] = state.legal_moves_text()
+            probe = sorted({rng.below(size) for _ in range(PROBE)} - set(legal))
+            step["reasons"] = [[a, state.illegal_reason(a)] for a in probe]
+            action = rng.choice(legal)
+            step["outcome"] = state.outcome()
+        state.apply_action(action)
+        step["events"] = _events(state, before, state.observation(0))
+        steps.append(step)
+    return steps
+
+
+def digest(steps: list[dict[str, Any]]) -> list[dict[str, str]]:
+    return [{k: _h(v) for k, v in step.items()} for step in steps]
+
+
+def check_golden_views(name: str, path: Path) -> None:
+    """Every step of the seeded games of ``name`` against the recording at ``path``."""
+    games = {
+        f"{i}:{seed}": views(name, opts, seed)
+        for i, opts in enumerate(GAMES[name])
+        for seed in SEEDS.get(name, MORE_SEEDS)
+    }
+    now = {key: digest(steps) for key, steps in games.items()}
+    if os.environ.get("SOLOTABLE_REGOLD") == "1":
+        path.write_text(json.dumps(now, indent=0, sort_keys=True) + "\n", "utf-8")
+    recorded = json.loads(path.read_text("utf-8"))
+    assert sorted(recorded) == sorted(now)
+    for key, steps in now.items():
+        old = recorded[key]
+        for i, (a, b) in enumerate(zip(old, steps, strict=False)):
+            for field in sorted(set(a) | set(b)):
+                if a.get(field) != b.get(field):
+                    value = json.dumps(games[key][i].get(field), default=str)[:1500]
+                    pytest.fail(f"{name} game {key}, step {i}: {field} changed; now {value}")
+        assert len(old) == len(steps), f"{name} game {key}: {len(steps)} steps, {len(old)} recorded"
+
+
+def check_a_changed_view_is_reported() -> None:
+    """The comparison can fail: one changed word changes the step's hash."""
+    steps = views("dice-miner", {}, 7)[:3]
+    changed = json.loads(json.dumps(steps, default=str))
+    changed[1]["obs"]["band"] = str(changed[1]["obs"].get("band")) + "!"
+    assert digest(steps)[1]["obs"] != digest(changed)[1]["obs"]
+    assert digest(steps)[0] == digest(changed)[0]
