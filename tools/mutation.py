@@ -25,6 +25,7 @@ tests kill (it prefers the mutant killed by the fewest tests: the most specific)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -129,18 +130,39 @@ def prepare(scope: Scope) -> Path:
     return work
 
 
-def run_mutmut(scope: Scope, max_children: int) -> None:
-    work = prepare(scope)
-    # Sources changed since the last run are mutated again; mutmut keeps the results of
-    # functions whose code did not change.
+def _mutmut(scope: Scope, work: Path, args: list[str], log_name: str) -> None:
     mutmut = Path(sys.executable).with_name("mutmut")
-    cmd = [str(mutmut), "run", "--max-children", str(max_children)]
-    print(f"[{scope.name}] {' '.join(cmd)}  (in {work.relative_to(ROOT)})", flush=True)
-    with open(work / "run.log", "w", encoding="utf-8") as log:
+    cmd = [str(mutmut), "run", *args]
+    shown = " ".join(cmd[:4]) + (f" … ({len(args) - 2} mutants)" if len(args) > 2 else "")
+    print(f"[{scope.name}] {shown}  (in {work.relative_to(ROOT)})", flush=True)
+    with open(work / log_name, "w", encoding="utf-8") as log:
         code = subprocess.call(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT)
     if code != 0:
-        tail = (work / "run.log").read_text("utf-8", "replace")[-3000:]
+        tail = (work / log_name).read_text("utf-8", "replace")[-3000:]
         raise SystemExit(f"[{scope.name}] mutmut failed (exit {code}):\n{tail}")
+
+
+def _tests_digest() -> str:
+    """A digest of every test file: survivors are tried again when the tests change."""
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "tests").rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".json", ".txt"):
+            h.update(path.relative_to(ROOT).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def run_mutmut(scope: Scope, max_children: int) -> None:
+    """mutmut on the scope, then its survivors again if the tests changed since they
+    survived (mutmut keeps a verdict until the mutated function changes)."""
+    work = prepare(scope)
+    _mutmut(scope, work, ["--max-children", str(max_children)], "run.log")
+    stamp = work / "survivors-tested-with"
+    digest = _tests_digest()
+    survivors = sorted(m for m, c in results(scope).items() if c not in KILLED_CODES)
+    if survivors and (not stamp.exists() or stamp.read_text("utf-8") != digest):
+        _mutmut(scope, work, ["--max-children", str(max_children), *survivors], "rerun.log")
+    stamp.write_text(digest, "utf-8")
 
 
 def results(scope: Scope) -> dict[str, int]:
