@@ -41,8 +41,10 @@ SEEDS = {"divercite": (7, 8), "51st-state": (7, 8)}
 """Seeds per game; the short games (a random player soon loses) get more."""
 MORE_SEEDS = (7, 8, 9, 10, 11, 12)
 MAX_STEPS = 400
-PROBE = 12
-"""Refused action ids asked about at each decision (their reasons are texts players read)."""
+PROBE = 40
+"""Refused action ids asked about at each decision of a game with a large action space
+(every id is asked in the others): their reasons are texts players read."""
+WHOLE_SPACE = 1000
 
 
 def _h(value: Any) -> str:
@@ -73,10 +75,14 @@ def views(name: str, options: dict[str, Any], seed: int) -> list[dict[str, Any]]
         else:
             legal = state.legal_actions()
             step["moves"] = state.legal_moves_text()
-            probe = sorted({rng.below(size) for _ in range(PROBE)} - set(legal))
+            ids = range(size) if size <= WHOLE_SPACE else {rng.below(size) for _ in range(PROBE)}
+            probe = sorted(set(ids) - set(legal))
             step["reasons"] = [[a, state.illegal_reason(a)] for a in probe]
             action = rng.choice(legal)
             step["outcome"] = state.outcome()
+            # A state dealt from the observation is a fixed function of the Rng it is given
+            # (hints and search agents replay from it).
+            step["sampled"] = state.game.sample_state(before, 0, Rng(len(steps))).to_dict()
         state.apply_action(action)
         step["events"] = _events(state, before, state.observation(0))
         steps.append(step)
