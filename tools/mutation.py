@@ -269,9 +269,33 @@ def _function_of(mutant: str) -> str:
     return mutant.rsplit("__mutmut_", 1)[0]
 
 
+def add_kills_column(table: Path) -> None:
+    """Give every table of a coverage file a last column "Kills" (empty cells)."""
+    lines = table.read_text("utf-8").splitlines()
+    if any("| Kills |" in line for line in lines):
+        return
+    out = []
+    for k, line in enumerate(lines):
+        nxt = lines[k + 1] if k + 1 < len(lines) else ""
+        if line.startswith("|") and line.rstrip().endswith("|"):
+            if set(line.replace("|", "").strip()) <= {"-", " ", ":"}:
+                line = line.rstrip() + "---|"
+            elif nxt.startswith("|---") or nxt.startswith("| ---"):
+                line = line.rstrip() + " Kills |"
+            elif ROW.match(line):
+                line = line.rstrip() + "  |"
+        out.append(line)
+    table.write_text("\n".join(out) + "\n", "utf-8")
+
+
 def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
-    """Fill each row's empty Kills cell with a mutant its tests kill; returns rows filled."""
+    """Fill each row's empty Kills cell with a mutant its tests kill; returns rows filled.
+
+    Candidates are killed mutants of functions the row's tests call, the most specific
+    first (the function fewest tests call); each is tried until the row's tests fail.
+    """
     assert scope.coverage_table is not None
+    add_kills_column(scope.coverage_table)
     stats = json.loads((BUILD / scope.name / "mutants" / "mutmut-stats.json").read_text("utf-8"))
     by_function: dict[str, set[str]] = {
         k: set(v) for k, v in stats["tests_by_mangled_function_name"].items()
@@ -283,21 +307,21 @@ def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
     trial = Trial(scope)
     lines = scope.coverage_table.read_text("utf-8").splitlines()
     filled = 0
-    taken: set[str] = set()
     for row in coverage_rows(scope):
         if row.mutants or not row.tests:
             continue
-        names = {t for t in row.tests}
-        candidates = [
-            m for m in killed if names & by_function.get(_function_of(m), set()) and m not in taken
-        ]
-        for m in candidates[:12]:
+
+        def called_by_row(m: str, row: Row = row) -> bool:
+            tests = by_function.get(_function_of(m), set())
+            return any(t == n or t.startswith(n + "[") for t in tests for n in row.tests)
+
+        candidates = [m for m in killed if called_by_row(m)]
+        for m in candidates[:8]:
             if trial.fails(row.tests, m):
                 short = m.removeprefix(scope.module_prefix)
                 line = lines[row.line_no].rstrip()
-                lines[row.line_no] = line[: line.rstrip("|").rstrip().__len__()] + f" `{short}` |"
-                lines[row.line_no] = re.sub(r"\|\s*`", "| `", lines[row.line_no])
-                taken.add(m)
+                assert line.endswith("|")
+                lines[row.line_no] = line[:-1].rstrip() + f" `{short}` |"
                 filled += 1
                 print(f"[{scope.name}] row {row.key}: {short}", flush=True)
                 break
