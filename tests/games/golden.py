@@ -122,3 +122,124 @@ def check_a_changed_view_is_reported() -> None:
     changed[1]["obs"]["band"] = str(changed[1]["obs"].get("band")) + "!"
     assert digest(steps)[1]["obs"] != digest(changed)[1]["obs"]
     assert digest(steps)[0] == digest(changed)[0]
+
+
+# -- notation typed by players, good and bad -------------------------------------------------
+
+EXTRA_INPUTS = {
+    "dice-miner": [
+        "take a1 as #0",
+        "take a1 as #5",
+        "take a1 as #6",
+        "take a1 as #x",
+        "take a1 as #",
+        "draw tunnel #0",
+        "draw tunnel #5",
+        "draw tunnel #9",
+        "draw magic #2",
+        "draw",
+        "draw tunnel",
+        "draw nothing n1",
+        "take",
+        "take zz9",
+        "take a0",
+        "take a99",
+        "spend",
+        "spend #1",
+        "recycle",
+        "face",
+        "face #1",
+        "refill now",
+        "stop now",
+        "",
+        "take a1 hide hide",
+        "take a1 as",
+        "take a1 as n1 as n2",
+        "TAKE A1",
+        " take  a1 ",
+    ],
+    "divercite": ["", "CR", "CR Z9", "CR D", "XX D6", "N", "N E3 E4", "cr d6", "RR D6", "CR C7"],
+    "mini-divercity": [
+        "",
+        "oil",
+        "oil:",
+        "oil:l9",
+        "close:red",
+        "close:red:l1",
+        "swap:l1",
+        "cap:",
+        "vtop:",
+        "endurance:nobody",
+        "OIL:L1",
+        "look",
+    ],
+    "51st-state": [
+        "",
+        "build",
+        "build nowhere",
+        "deal",
+        "opp",
+        "take",
+        "work",
+        "keep now",
+        "store",
+        "use",
+        "play",
+        "faction",
+        "BUILD",
+        "pass pass",
+    ],
+}
+
+
+def _variants(notation: str) -> list[str]:
+    words = notation.split()
+    out = [notation, notation.upper(), f"  {notation}  ", notation + " x", notation[:-1]]
+    if len(words) > 1:
+        out += [words[0], " ".join(words[:-1]), " ".join(words[1:])]
+    out += [notation.replace(d, "9") for d in "012345678" if d in notation][:1]
+    return out
+
+
+def notation_results(name: str, options: dict[str, Any], seed: int) -> dict[str, str]:
+    """What parsing each typed text gives at the decisions of a seeded random game: the
+    action's notation back, or the error a player reads."""
+    state = load_game(name, **options).new_initial_state(seed)
+    rng = Rng(seed * 5 + 3)
+    out: dict[str, str] = {}
+    seen = 0
+    while not state.is_terminal() and seen < 25:
+        if state.is_chance_node():
+            texts = [state.action_to_string(a) for a, _ in state.chance_outcomes()][:6]
+            action = state.sample_chance()
+        else:
+            texts = [n for n, _ in state.legal_moves_text()][:30]
+            action = rng.choice(state.legal_actions())
+            seen += 1
+        for text in [t for n in texts for t in _variants(n)] + EXTRA_INPUTS[name]:
+            key = f"{len(state.history)}|{text}"
+            try:
+                out[key] = f"ok {state.parse_move(text)}"
+            except Exception as e:  # the error's words are what the player reads
+                out[key] = f"{type(e).__name__}: {e}"
+        state.apply_action(action)
+    return out
+
+
+def check_golden_notation(name: str, path: Path) -> None:
+    """Parsing typed moves (good, malformed, illegal) gives the recorded ids and errors
+    (one hash per decision; a difference names the decision and today's results)."""
+    results = {seed: notation_results(name, GAMES[name][0], seed) for seed in (3, 4)}
+    per_ply: dict[str, dict[str, str]] = {}
+    for seed, found in results.items():
+        for ply_text, value in found.items():
+            ply, text = ply_text.split("|", 1)
+            per_ply.setdefault(f"{seed}|{ply}", {})[text] = value
+    now = {key: _h(values) for key, values in per_ply.items()}
+    if os.environ.get("SOLOTABLE_REGOLD") == "1":
+        path.write_text(json.dumps(now, indent=0, sort_keys=True) + "\n", "utf-8")
+    recorded = json.loads(path.read_text("utf-8"))
+    changed = sorted(k for k in set(now) | set(recorded) if now.get(k) != recorded.get(k))
+    if changed:
+        shown = json.dumps(per_ply.get(changed[0], {}), ensure_ascii=False)[:2000]
+        pytest.fail(f"{name}: parses changed at {changed}; now at {changed[0]}: {shown}")

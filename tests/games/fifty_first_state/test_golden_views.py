@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.games.golden import check_a_changed_view_is_reported, check_golden_views
+from tests.games.golden import (
+    check_a_changed_view_is_reported,
+    check_golden_notation,
+    check_golden_views,
+)
 
 RECORDING = Path(__file__).resolve().parent / "golden_views.json"
+NOTATION = Path(__file__).resolve().parent / "golden_notation.json"
 
 
 def test_what_a_player_sees_along_fixed_games_is_unchanged() -> None:
@@ -19,3 +24,7 @@ def test_what_a_player_sees_along_fixed_games_is_unchanged() -> None:
 
 def test_a_changed_view_is_reported() -> None:
     check_a_changed_view_is_reported()
+
+
+def test_typed_moves_parse_as_recorded() -> None:
+    check_golden_notation("51st-state", NOTATION)
