@@ -156,9 +156,14 @@ def run_mutmut(scope: Scope, max_children: int) -> None:
     """mutmut on the scope, then its survivors again if the tests changed since they
     survived (mutmut keeps a verdict until the mutated function changes)."""
     work = prepare(scope)
-    _mutmut(scope, work, ["--max-children", str(max_children)], "run.log")
     stamp = work / "survivors-tested-with"
     digest = _tests_digest()
+    stats = work / "mutants" / "mutmut-stats.json"
+    if stats.exists() and (not stamp.exists() or stamp.read_text("utf-8") != digest):
+        # mutmut keeps which test calls which function from its first run: a test whose
+        # code changed may call more now, so the map is made again.
+        stats.unlink()
+    _mutmut(scope, work, ["--max-children", str(max_children)], "run.log")
     survivors = sorted(m for m, c in results(scope).items() if c not in KILLED_CODES)
     if survivors and (not stamp.exists() or stamp.read_text("utf-8") != digest):
         _mutmut(scope, work, ["--max-children", str(max_children), *survivors], "rerun.log")
