@@ -233,22 +233,60 @@ def coverage_rows(scope: Scope) -> list[Row]:
 class Trial:
     """Runs chosen tests on chosen mutants in the scope's ``mutants/`` folder.
 
-    One pytest per trial, in a fresh interpreter with the mutated sources first on the
-    path; ``MUTANT_UNDER_TEST`` switches mutmut's trampolines to one mutant ("" = none).
+    A small server (this script with ``--serve-trials``) runs there with the mutated
+    sources first on the path and pytest imported once; each trial is a fork of it that
+    sets ``MUTANT_UNDER_TEST`` (one mutant, or "" for the real code) and runs pytest on
+    the given tests, so a trial costs the tests' own time, not an interpreter's start.
     """
 
     def __init__(self, scope: Scope) -> None:
         self.mutants = BUILD / scope.name / "mutants"
-        self.env = {**os.environ, "PYTHONPATH": str(self.mutants / "src")}
+        env = {**os.environ, "PYTHONPATH": str(self.mutants / "src")}
+        self.server = subprocess.Popen(
+            [sys.executable, "-u", str(Path(__file__).resolve()), "--serve-trials"],
+            cwd=self.mutants,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def fails(self, tests: list[str], mutant: str) -> bool:
-        env = {**self.env, "MUTANT_UNDER_TEST": mutant}
-        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
-        cmd += ["--hypothesis-profile=ci", "--rootdir=.", *tests]
-        r = subprocess.run(cmd, cwd=self.mutants, env=env, capture_output=True, check=False)
-        if r.returncode not in (0, 1):
-            raise SystemExit(f"pytest could not run {tests}:\n{r.stdout.decode()[-2000:]}")
-        return r.returncode == 1
+        assert self.server.stdin is not None and self.server.stdout is not None
+        self.server.stdin.write(json.dumps({"tests": tests, "mutant": mutant}) + "\n")
+        self.server.stdin.flush()
+        code = int(json.loads(self.server.stdout.readline())["code"])
+        if code not in (0, 1):
+            raise SystemExit(f"pytest could not run {tests} (exit {code})")
+        return code == 1
+
+    def close(self) -> None:
+        if self.server.stdin is not None:
+            self.server.stdin.close()
+        self.server.wait(timeout=60)
+
+
+def serve_trials() -> None:
+    """The trial server's loop: one JSON request per line, one forked pytest each."""
+    import pytest
+
+    import solotable  # noqa: F401  (imported once, before the forks)
+
+    for line in sys.stdin:
+        job = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            os.environ["MUTANT_UNDER_TEST"] = job["mutant"]
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            args = ["-x", "-q", "-p", "no:cacheprovider", "--hypothesis-profile=ci"]
+            code = pytest.main([*args, "--rootdir=.", *job["tests"]])
+            os._exit(int(code))
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        sys.stdout.write(json.dumps({"code": code}) + "\n")
+        sys.stdout.flush()
 
 
 def check_rows(scope: Scope, outcome: dict[str, int]) -> list[str]:
@@ -269,6 +307,7 @@ def check_rows(scope: Scope, outcome: dict[str, int]) -> list[str]:
                 problems.append(f"row {row.key}: {m} is not a mutant of this run")
             elif not trial.fails(row.tests, m):
                 problems.append(f"row {row.key}: its tests do not kill {m}")
+    trial.close()
     return problems
 
 
@@ -334,6 +373,7 @@ def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
                 break
         else:
             print(f"[{scope.name}] row {row.key}: no killed mutant found", flush=True)
+    trial.close()
     scope.coverage_table.write_text("\n".join(lines) + "\n", "utf-8")
     return filled
 
@@ -373,7 +413,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-run", action="store_true", help="only check the last run's results")
     p.add_argument("--assign", action="store_true", help="fill empty Kills cells of coverage rows")
     p.add_argument("--skip-rows", action="store_true", help="do not check coverage rows")
+    p.add_argument("--serve-trials", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.serve_trials:
+        serve_trials()
+        return 0
     bad = [s for s in args.scope if s not in known]
     if bad:
         p.error(f"unknown scope {', '.join(bad)}; choose from {', '.join(known)}")
