@@ -334,6 +334,19 @@ def add_kills_column(table: Path) -> None:
     table.write_text("\n".join(out) + "\n", "utf-8")
 
 
+CODE_REF = re.compile(r"((?:rules/)?\w+)\.py: ([\w, ]+)")
+
+
+def _code_functions(line: str, prefix: str) -> list[str]:
+    """Mutmut function names for a row's Code cell (``rules/selection.py: selectable, f``)."""
+    out = []
+    for module, names in CODE_REF.findall(line):
+        for name in names.split(","):
+            if name.strip():
+                out.append(f"{prefix}{module.replace('/', '.')}.x_{name.strip()}")
+    return out
+
+
 def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
     """Fill each row's empty Kills cell with a mutant its tests kill; returns rows filled.
 
@@ -353,6 +366,7 @@ def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
     trial = Trial(scope)
     lines = scope.coverage_table.read_text("utf-8").splitlines()
     filled = 0
+    taken: set[str] = set()
     for row in coverage_rows(scope):
         if row.mutants or not row.tests:
             continue
@@ -361,13 +375,24 @@ def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
             tests = by_function.get(_function_of(m), set())
             return any(t == n or t.startswith(n + "[") for t in tests for n in row.tests)
 
-        candidates = [m for m in killed if called_by_row(m)]
+        named = _code_functions(lines[row.line_no], scope.module_prefix)
+        candidates = [m for m in killed if called_by_row(m) and m not in taken]
+        # The functions the row's Code cell names first, then the rules' own modules; never
+        # a function that builds tables when a game is made (a fault there breaks any test).
+        candidates.sort(
+            key=lambda m: (
+                not any(m.startswith(f + "__mutmut_") for f in named),
+                ".rules." not in m,
+                any(w in _function_of(m) for w in ("build", "parse", "__init__", "load")),
+            )
+        )
         for m in candidates[:8]:
             if trial.fails(row.tests, m):
                 short = m.removeprefix(scope.module_prefix)
                 line = lines[row.line_no].rstrip()
                 assert line.endswith("|")
                 lines[row.line_no] = line[:-1].rstrip() + f" `{short}` |"
+                taken.add(m)
                 filled += 1
                 print(f"[{scope.name}] row {row.key}: {short}", flush=True)
                 break
