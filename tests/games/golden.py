@@ -56,6 +56,14 @@ def _events(state: State, before: dict[str, Any], after: dict[str, Any]) -> list
     return [[e.kind, e.player, e.text, dict(e.data)] for e in state.game.events(before, after, 0)]
 
 
+def _words(state: State, action: int) -> str:
+    """An action's description, or the error a front end would meet asking for it."""
+    try:
+        return state.describe_action(action)
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+
+
 def views(name: str, options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
     """The player-facing output of each step of one seeded random game, in full."""
     state = load_game(name, **options).new_initial_state(seed)
@@ -71,12 +79,13 @@ def views(name: str, options: dict[str, Any], seed: int) -> list[dict[str, Any]]
             break
         if state.is_chance_node():
             action = state.sample_chance()
-            step["chance"] = state.action_to_string(action)
+            step["chance"] = [state.action_to_string(action), state.describe_action(action)]
         else:
             legal = state.legal_actions()
             step["moves"] = state.legal_moves_text()
             ids = range(size) if size <= WHOLE_SPACE else {rng.below(size) for _ in range(PROBE)}
             probe = sorted(set(ids) - set(legal))
+            step["names"] = [[state.action_to_string(a), _words(state, a)] for a in sorted(ids)]
             step["reasons"] = [[a, state.illegal_reason(a)] for a in probe]
             action = rng.choice(legal)
             step["outcome"] = state.outcome()

@@ -122,11 +122,20 @@ def test_magic_dice_option_limited_by_the_dice_file(tmp_path: Path) -> None:
         ("6-5-4-3-2-1-0", "at least 1"),
         ("13", "bottom row"),
         ("", "joined by"),
+        ("0", "bottom row holds 1 to 12 dice"),
+        ("9-8-7-6-5-4-3-2-1", r"between 1 and 8 rows"),
+        ("6-5-5", r"row 3 must hold at least 1 die and fewer than the row below it \(5\)"),
     ],
 )
 def test_bad_rows_option_is_refused(rows: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         game(rows=rows)
+
+
+@pytest.mark.parametrize(("rows", "size"), [("8-7-6-5-4-3-2-1", 36), ("1", 1), ("12", 12)])
+def test_rows_at_the_limits_are_accepted(rows: str, size: int) -> None:
+    """Up to 8 rows, a bottom row of 1 to 12 dice."""
+    assert game(rows=rows).mtn.size == size
 
 
 def test_rows_option_builds_another_pyramid() -> None:
