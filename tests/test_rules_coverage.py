@@ -9,7 +9,8 @@ Each rule row (``| N | …``) names at least one test unless its status says
 A table with a last column *Kills* names, in each row that has tests here, the mutant(s)
 those tests kill (mutmut's names, relative to the game's package); ``make mutation``
 (``tools/mutation.py``) checks that the row's tests pass on the real code and fail on each.
-This test checks that every such row names one.
+This test checks that every such row names one, or says ``outside: …`` when its tests
+pin only code outside the mutated files (a data file's loader, the CLI).
 """
 
 from __future__ import annotations
@@ -87,7 +88,10 @@ def _rows_without_a_mutant(table: Path) -> list[str]:
     return [
         line[:40]
         for line in lines
-        if ROW.match(line) and REF.search(line) and not MUTANT.search(line.rsplit("|", 2)[-2])
+        if ROW.match(line)
+        and REF.search(line)
+        and not MUTANT.search(line.rsplit("|", 2)[-2])
+        and not line.rsplit("|", 2)[-2].strip().startswith("outside")
     ]
 
 
