@@ -30,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
@@ -278,6 +279,8 @@ def serve_trials() -> None:
         job = json.loads(line)
         pid = os.fork()
         if pid == 0:
+            # A mutant that loops forever is killed by the clock, as mutmut's own runs do.
+            signal.alarm(600)
             os.environ["MUTANT_UNDER_TEST"] = job["mutant"]
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 1)
@@ -287,6 +290,7 @@ def serve_trials() -> None:
             os._exit(int(code))
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
+        code = 1 if code == -signal.SIGALRM else code
         sys.stdout.write(json.dumps({"code": code}) + "\n")
         sys.stdout.flush()
 
