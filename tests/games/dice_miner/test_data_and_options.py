@@ -181,6 +181,54 @@ def test_rating_bands_must_be_contiguous(bands: list[dict[str, Any]], message: s
         parse_ratings({"bands": bands}, "ratings.json")
 
 
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ([], "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": "x"}, "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": []}, "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": ["x"]}, r"ratings.json: bands\[0\]: needs a non-empty 'name'"),
+        ({"bands": [{"min": 0}]}, r"ratings.json: bands\[0\]: needs a non-empty 'name'"),
+        (
+            {"bands": [{"name": "a", "min": 0, "max": "5"}, {"name": "b", "min": 6}]},
+            r"ratings.json: bands\[0\]: 'max' must be an integer >= min",
+        ),
+        (
+            {"bands": [{"name": "a", "min": 0, "max": True}, {"name": "b", "min": 2}]},
+            r"ratings.json: bands\[0\]: 'max' must be an integer >= min",
+        ),
+        (
+            {
+                "bands": [
+                    {"name": "a", "min": 0, "max": 4},
+                    {"name": "b", "min": 5, "max": 4},
+                    {"name": "c", "min": 5},
+                ]
+            },
+            r"ratings.json: bands\[1\]: 'max' must be an integer >= min",
+        ),
+    ],
+)
+def test_a_bad_ratings_file_is_refused_with_where_and_why(doc: Any, message: str) -> None:
+    with pytest.raises(DataFileError, match=f"^{message}$"):
+        parse_ratings(doc, "ratings.json")
+
+
+def test_rating_bands_read_their_texts_and_a_one_point_band_is_allowed() -> None:
+    doc = {
+        "bands": [
+            {"name": "a", "min": 0, "max": 0, "text": "none yet"},
+            {"name": "b", "min": 1, "max": None},
+        ]
+    }
+    ratings = parse_ratings(doc, "ratings.json")
+    assert [(b.name, b.low, b.high, b.text) for b in ratings.bands] == [
+        ("a", 0, 0, "none yet"),
+        ("b", 1, None, ""),
+    ]
+    assert ratings.band(0).name == "a" and ratings.band(7).name == "b"
+
+
 def test_a_tool_die_neutralises_one_danger_die_even_with_two_shields(tmp_path: Path) -> None:
     """Seed Neutraliser les Dangers: each Tool die can neutralise a single Danger die."""
     doc = builtin_doc()
