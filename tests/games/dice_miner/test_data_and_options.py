@@ -246,3 +246,9 @@ def test_tool_face_with_shield_and_pickaxe_is_refused(tmp_path: Path) -> None:
     doc["dice"]["tool"]["faces"][0] = {"shield": 1, "pickaxe": 1}
     with pytest.raises(DataFileError, match=r"tool\.faces\[0\].*not both"):
         game(dice=write(tmp_path, doc))
+
+
+def test_bad_ratings_assumptions_name_the_file() -> None:
+    doc = {"bands": [{"name": "a", "min": 0}], "assumptions": "none"}
+    with pytest.raises(DataFileError, match="^ratings.json: 'assumptions' must be a list$"):
+        parse_ratings(doc, "ratings.json")
