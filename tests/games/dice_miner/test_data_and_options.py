@@ -250,5 +250,5 @@ def test_tool_face_with_shield_and_pickaxe_is_refused(tmp_path: Path) -> None:
 
 def test_bad_ratings_assumptions_name_the_file() -> None:
     doc = {"bands": [{"name": "a", "min": 0}], "assumptions": "none"}
-    with pytest.raises(DataFileError, match="^ratings.json: 'assumptions' must be a list$"):
+    with pytest.raises(DataFileError, match=r"^ratings\.json: 'assumptions' must be a list$"):
         parse_ratings(doc, "ratings.json")

@@ -168,6 +168,7 @@ def test_refill_never_rerolls_the_collection() -> None:
         s.apply_action(s.sample_chance())
     assert s.position()["collection"] == before == coll
     assert s.position()["mountain"][0] == "tunnel n2"
+    assert s.observation(0)["refills_left"] == 1  # the refill itself is used up
 
 
 def test_a_spent_magic_die_never_returns() -> None:
