@@ -236,8 +236,9 @@ def coverage_rows(scope: Scope) -> list[Row]:
 class Trial:
     """Runs chosen tests on chosen mutants in the scope's ``mutants/`` folder.
 
-    A small server (this script with ``--serve-trials``) runs there with the mutated
-    sources first on the path and pytest imported once; each trial is a fork of it that
+    A small server (this script with ``--serve-trials``) runs in the project folder (so
+    the tests are today's, not the copy mutmut made) with the mutated sources first on the
+    path and pytest imported once; each trial is a fork of it that
     sets ``MUTANT_UNDER_TEST`` (one mutant, or "" for the real code) and runs pytest on
     the given tests, so a trial costs the tests' own time, not an interpreter's start.
     """
@@ -247,7 +248,7 @@ class Trial:
         env = {**os.environ, "PYTHONPATH": str(self.mutants / "src")}
         self.server = subprocess.Popen(
             [sys.executable, "-u", str(Path(__file__).resolve()), "--serve-trials"],
-            cwd=self.mutants,
+            cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
