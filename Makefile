@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
 
-.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors words
+.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors mutation words
 
 # The web table's address; `make play PORT=9000` picks another port.
 PORT ?= 8765
@@ -39,15 +39,16 @@ terminal: $(PLAY_STAMP)
 	$(BIN)/solotable play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples tools
+	$(BIN)/ruff format --check src tests bench examples tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Browser tests share one xdist group (one Chromium at a time).
+# Browser tests share one xdist group (one Chromium at a time). Hypothesis runs its
+# derandomized `ci` profile (tests/conftest.py): the same examples on every run.
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --hypothesis-profile=ci
 
 # Re-take the README's screenshots of the web table (needs chromium).
 screenshots: $(STAMP)
@@ -70,7 +71,20 @@ test-floors:
 	$(FLOORS_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(PYTHON) .ci/floors.py rl lab parquet > $(FLOORS_VENV)/floors.txt
 	$(FLOORS_VENV)/bin/python -m pip install --quiet -c $(FLOORS_VENV)/floors.txt -e '.[dev,rl,lab,parquet]'
-	$(FLOORS_VENV)/bin/pytest -n 2 tests/cli tests/core tests/envs tests/web/test_api.py
+	SOLOTABLE_SKIP_CONTEXT=floors $(FLOORS_VENV)/bin/pytest -n 2 --hypothesis-profile=ci \
+		tests/cli tests/core tests/envs tests/web/test_api.py
+
+# Mutation testing (docs/mutation.md), not part of `make test`: all scopes take up to an
+# hour on 2 cores. `make mutation GAME=dice_miner` runs one game (SCOPE=core: the core's
+# scoring of results and records).
+MUTATION_STAMP := $(VENV)/.installed-mutation-$(SUM)
+$(MUTATION_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet,lab,mutation]'
+	@rm -f $(VENV)/.installed-mutation-*
+	@touch $@
+
+mutation: $(MUTATION_STAMP)
+	nice -n 10 $(BIN)/python tools/mutation.py $(GAME) $(SCOPE)
 
 clean:
 	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache

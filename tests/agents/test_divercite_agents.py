@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from solotable import load_game, make_agent
@@ -15,6 +13,7 @@ from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
 from solotable.core.runner import play_game
 from solotable.games.divercite import DiverciteState
+from tests.agents import fake_clock
 
 
 def _state(moves: list[str], **options) -> DiverciteState:
@@ -120,12 +119,16 @@ def test_alphabeta_search_leaves_the_position_unchanged():
         assert (state.legal_actions(), state.scored_moves()) == (legal, scored)
 
 
-def test_alphabeta_respects_the_time_budget():
+def test_alphabeta_respects_the_time_budget(monkeypatch):
+    """The search reads its clock as it goes and stops once the budget is spent: with a
+    clock that moves 1 ms per read, a 0.1 s budget allows about a hundred reads."""
+    from solotable.agents import divercite_search
+
+    clock = fake_clock.install(monkeypatch, divercite_search, step=0.001)
     state = load_game("divercite").new_initial_state(0)
     agent = make_agent("alphabeta", state.game, 0, seed=0)
-    start = time.perf_counter()
     action = agent.act(_turn(state, budget=0.1))
-    assert time.perf_counter() - start < 0.5
+    assert 50 <= clock.reads <= 103, clock.reads
     assert action in state.legal_actions()
     assert isinstance(agent, AlphaBetaAgent) and agent.last is not None
     assert agent.last.depth >= 1 and agent.last.nodes > 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -136,50 +135,20 @@ print(json.dumps(doc, sort_keys=True))
 """
 
 
-def _runs_as(exe: str, version: str) -> bool:
-    """Whether ``exe`` really is a Python ``version`` (a pyenv shim may only say so)."""
-    try:
-        r = subprocess.run(
-            [exe, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=30,
-        )
-    except OSError:
-        return False
-    return r.returncode == 0 and r.stdout.strip() == version
+GOLDEN = Path(__file__).resolve().parent / "golden" / "summary.json"
+"""The exact bytes SCRIPT printed on Python 3.11, 3.12 and 3.13 (identical on all three
+when they were recorded): one interpreter compared with them checks the same promise."""
 
 
-def _interpreters() -> dict[str, str | None]:
-    found: dict[str, str | None] = {}
-    for version in ("3.11", "3.12", "3.13"):
-        candidates = [sys.executable] if sys.version.startswith(version + ".") else []
-        candidates += sorted(
-            str(p) for p in Path("/root/.pyenv/versions").glob(f"{version}.*/bin/python")
-        )
-        candidates += [shutil.which(f"python{version}") or ""]
-        found[version] = next((c for c in candidates if c and _runs_as(c, version)), None)
-    return found
-
-
-def test_summaries_are_byte_identical_on_every_python_version():
+def test_summaries_are_byte_identical_to_the_golden_bytes():
     """``sum()`` changed in 3.12; summaries use exact sums and fixed float operations, so the
-    same games give the same bytes on 3.11, 3.12 and 3.13 (the code path is stdlib only)."""
-    outputs: dict[str, bytes] = {}
-    missing = []
-    for version, exe in _interpreters().items():
-        if exe is None:
-            missing.append(version)
-            continue
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-        r = subprocess.run(
-            [exe, "-c", SCRIPT], capture_output=True, env=env, check=False, timeout=120
-        )
-        assert r.returncode == 0, (version, r.stderr.decode())
-        outputs[version] = r.stdout
-    assert outputs, "no interpreter at all"
-    assert len(set(outputs.values())) == 1, {v: o[:200] for v, o in outputs.items()}
-    json.loads(next(iter(outputs.values())))
-    if missing:
-        pytest.skip(f"compared {sorted(outputs)}; Python {', '.join(missing)} not installed here")
+    same games give the same bytes on every Python version: whichever interpreter runs the
+    tests must print exactly the bytes recorded (the code path is stdlib only)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    r = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, env=env, check=False, timeout=120
+    )
+    assert r.returncode == 0, r.stderr.decode()
+    golden = GOLDEN.read_bytes()
+    assert r.stdout == golden, (r.stdout[:300], golden[:300])
+    json.loads(golden)

@@ -175,3 +175,29 @@ def test_the_lobby_never_reads_a_local_path_and_checks_the_seat(client) -> None:
         assert r.status_code in (400, 422) and "sha256" in r.text
     r = client.post("/games", data={"game": "divercite", "seat": "²"})
     assert r.status_code in (400, 422) and "seat must be" in r.text
+
+
+def test_a_seed_from_the_new_game_form_deals_that_game(client) -> None:
+    """The lobby's seed field: the same seed, the same deal (as ``play --seed``)."""
+    assert 'name="seed"' in client.get("/").text
+    a = _new(client, "dice-miner", seed="12345")
+    b = _new(client, "dice-miner", seed="12345")
+    c = _new(client, "dice-miner", seed="54321")
+    assert a != b
+
+    def mountain(url: str) -> str:
+        html = _settled(client, url)
+        return re.sub(r"/games/[\w-]+", "", html)
+
+    assert mountain(a) == mountain(b) != mountain(c)
+
+
+def test_a_bad_seed_is_a_400_with_a_sentence(client) -> None:
+    for seed in ("-1", "1.5", "abc", str(2**63), "9" * 40, "١٢"):
+        r = client.post("/games", data={"game": "dice-miner", "seed": seed})
+        assert r.status_code == 400, seed
+        assert "seed must be a whole number from 0 to 2**63-1" in r.text
+    ok = client.post(
+        "/games", data={"game": "dice-miner", "seed": str(2**63 - 1)}, follow_redirects=False
+    )
+    assert ok.status_code == 303

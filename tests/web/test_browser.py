@@ -17,6 +17,10 @@ from typing import Any
 
 import pytest
 
+from solotable import load_game
+from solotable.core.game import State
+from tests.web.browser_helpers import mirror, new_game, number
+
 pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,15 +51,6 @@ def after_click(page: Any, old: str) -> dict[str, Any]:
     return settle(page)
 
 
-def new_game(page: Any, url: str, game: str, **selects: str) -> None:
-    page.goto(url + "/")
-    card = page.locator(f"#game-{game}")
-    for name, value in selects.items():
-        card.locator(f"select[name='{name}']").select_option(value)
-    card.locator("button.primary").click()
-    page.wait_for_url("**/games/**")
-
-
 def place(page: Any, notation: str) -> dict[str, Any]:
     """Play a Divercité move the way a player does: the piece, then the square."""
     prefix, square = notation.split()
@@ -69,15 +64,98 @@ def place(page: Any, notation: str) -> dict[str, Any]:
     return after_click(page, old)
 
 
+DIVERCITE_SEED = 3
+
+
+def last_move(page: Any) -> str | None:
+    code = page.locator(".side .muted code")
+    return code.text_content().strip() if code.count() else None
+
+
+def ply(page: Any) -> int:
+    return number(page.locator(".side .muted", has_text="Ply").text_content())
+
+
+PIECES_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll(".sq[data-sq]")]
+    .map((e) => [e.dataset.sq, (e.getAttribute("aria-label") || "").split(": ")[1] || ""])
+    .map(([sq, what]) => [sq, what.replace(/, last move$/, "")])
+    .filter(([sq, what]) => /(city|resource|neutral token)$/.test(what))
+)"""
+
+
+def shown_pieces(page: Any) -> dict[str, str]:
+    """Occupied squares as the board shows them: square → the piece's label."""
+    return dict(page.evaluate(PIECES_JS))
+
+
+def notation_of(square: str, label: str) -> str:
+    """The move that put the piece ``label`` (``White's red city``, ``blue resource``,
+    ``neutral token``) on ``square``."""
+    if label == "neutral token":
+        return f"N {square}"
+    colour = next((c for c in ("red", "green", "blue", "yellow") if c in label.split()), None)
+    assert colour is not None, (square, label)
+    return f"{'C' if label.endswith('city') else 'R'}{colour[0].upper()} {square}"
+
+
+def follow(page: Any, engine: State, mine: str | None) -> None:
+    """Apply to the engine the move we clicked, then the moves the page shows were made
+    after it (the AI's answer, a forced last move), read from the board."""
+    if mine is not None:
+        engine.apply_action(engine.parse_move(mine))
+    new = {
+        sq: what
+        for sq, what in shown_pieces(page).items()
+        if sq not in engine.observation(0)["board"]
+    }
+    # The AI's piece first; the forced neutral token (if the game just ended) last.
+    for sq, what in sorted(new.items(), key=lambda kv: kv[1] == "neutral token"):
+        engine.apply_action(engine.parse_move(notation_of(sq, what)))
+    assert ply(page) == len(engine.history)
+    assert set(shown_pieces(page)) == set(engine.observation(0)["board"])
+
+
+def check_divercite_table(page: Any, engine: State) -> None:
+    """Scores, my supply and which pieces can be played are the engine's."""
+    obs = engine.observation(0)
+    for p, name in enumerate(("White", "Black")):
+        shown = page.locator(f".player-head .score[aria-label='{name} score']").text_content()
+        assert number(shown) == obs["scores"][p], name
+    supply = obs["supply"][0]
+    legal_prefixes = {
+        m.split()[0] for m in (engine.action_to_string(a) for a in engine.legal_actions())
+    }
+    for button in page.locator(".player.p0 .piece-btn[data-prefix]").all():
+        prefix = button.get_attribute("data-prefix")
+        kind = "cities" if prefix.startswith("C") else "resources"
+        colour = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}[prefix[1]]
+        assert number(button.locator(".count").text_content()) == supply[kind][colour], prefix
+        enabled = button.get_attribute("disabled") is None
+        assert enabled == (prefix in legal_prefixes), prefix
+
+
 def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Path) -> None:
     url = live_server.url
-    new_game(page, url, "divercite", level="easy")
+    new_game(page, url, "divercite", DIVERCITE_SEED, level="easy")
+    engine = load_game("divercite").new_initial_state(DIVERCITE_SEED)
     rng = random.Random(3)
     data = settle(page)
+    follow(page, engine, None)
+    check_divercite_table(page, engine)
     # Hover shows the score change for both players.
     first = data["moves"][0]["n"]
     page.locator(f".piece-btn[data-prefix='{first.split()[0]}']").click()
     page.locator("#table-root[data-previews=ready]").wait_for()
+    # The squares offered for the selected piece are the engine's legal ones.
+    prefix = first.split()[0]
+    squares = {
+        m.split()[1]
+        for m in (engine.action_to_string(a) for a in engine.legal_actions())
+        if m.split()[0] == prefix
+    }
+    shown = {e.get_attribute("data-sq") for e in page.locator(".sq.legal").all()}
+    assert shown == squares
     page.locator(f".sq[data-sq='{first.split()[1]}']").hover()
     assert "White" in page.locator("#preview").text_content()
     # A hint, with its reason, marks the move on the board.
@@ -86,32 +164,59 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     data = after_click(page, old)
     assert page.locator(".hint").is_visible() and "White" in page.locator(".hint").text_content()
     assert page.locator(".sq.hinted").count() == 1
-    data = place(page, data["hint"])
+    hinted = data["hint"]
+    data = place(page, hinted)
+    follow(page, engine, hinted)
+    check_divercite_table(page, engine)
     # Undo takes back our move and the AI's answer.
     plies = page.locator(".side .muted", has_text="Ply").text_content()
     old = version(page)
     page.get_by_role("button", name="Undo").click()
     data = after_click(page, old)
     assert page.locator(".side .muted", has_text="Ply").text_content() != plies
+    engine = load_game("divercite").new_initial_state(DIVERCITE_SEED)
+    assert ply(page) == 0
+    check_divercite_table(page, engine)
     turns = 0
     while data["moves"]:
         move = rng.choice(data["moves"])["n"]
         if move.startswith("N "):
+            old = version(page)
             page.locator(f".sq[data-sq='{move.split()[1]}']").click()
-            data = settle(page)
+            data = after_click(page, old)
+            follow(page, engine, move)
             continue
         data = place(page, move)
+        follow(page, engine, move)
+        check_divercite_table(page, engine)
         turns += 1
         if turns == 6:
             page.locator(".sq.legal").first.hover() if page.locator(".sq.legal").count() else None
             page.screenshot(path=str(shots / "divercite.png"))
             page.reload()
             data = settle(page)
-            assert page.locator(".sq .piece").count() >= 12, "the reload lost the board"
+            assert page.locator(".sq .piece").count() == len(engine.history), "reload lost pieces"
+            check_divercite_table(page, engine)
     end = page.locator(".end-screen")
     end.wait_for()
-    assert end.locator("h2").text_content().strip()
-    assert end.locator("tbody tr").count() >= 8, "one breakdown row per city"
+    assert engine.is_terminal()
+    result = engine.observation(0)["result"]
+    heading = end.locator("h2").text_content().strip()
+    winner = result["winner"]
+    expected = {None: "Shared result", 0: "You win!", 1: "Black wins"}[winner]
+    assert heading == expected
+    # One breakdown table per player: each city's square and points are the engine's.
+    for p, table in enumerate(end.locator(".breakdown > div").all()):
+        shown_rows = [
+            (
+                row.locator("td").nth(0).text_content().split()[-1],
+                number(row.locator("td.num").text_content()),
+            )
+            for row in table.locator("tbody tr").all()
+        ]
+        rows = [(r["square"], r["points"]) for r in result["breakdown"] if r["owner"] == p]
+        assert shown_rows == rows, p
+        assert number(table.locator("h3").text_content().split("—")[1]) == engine.scores()[p]
     page.screenshot(path=str(shots / "divercite-end.png"), full_page=True)
     game_url = page.url
     end.get_by_role("button", name="Play again").click()
@@ -120,32 +225,65 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     assert page.errors == []
 
 
-def click_die_move(page: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """One Dice Miner decision by clicking: take or recycle a die, else a button."""
+def click_die_move(page: Any, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """One Dice Miner decision by clicking: take or recycle a die, else a button. The
+    notation is chosen first and then played by the element (and chooser button) that
+    carries it, so the test knows exactly which move it made."""
     moves = [m["n"] for m in data["moves"]]
     old = version(page)
     die = next((m for m in moves if m.split()[0] in ("take", "recycle")), None)
     if die is not None:
         slot = die.split()[1]
+        choices = [m for m in moves if m.split()[:2] == die.split()[:2]]
+        pick = choices[-1]
         page.locator(f".slot[data-slot='{slot}']").click()
-        chooser = page.locator("#chooser[open]")
-        if chooser.count():
-            chooser.locator("button[data-choice]").last.click()
-        return after_click(page, old)
+        if len(choices) > 1:
+            page.locator(f"#chooser[open] button[data-choice='{pick}']").click()
+        return pick, after_click(page, old)
     pick = next((m for m in moves if m.startswith("face")), None)
     pick = pick or ("refill" if "refill" in moves else None)
     pick = pick or next((m for m in moves if m.startswith("spend")), None) or "stop"
     page.locator(f"button[data-move='{pick}']").first.click()
-    return after_click(page, old)
+    return pick, after_click(page, old)
+
+
+def check_dice_miner_table(page: Any, engine: Any) -> None:
+    """Score, counters and the dice that can be taken are the engine's."""
+    obs = engine.observation(0)
+    assert number(page.locator("#dm-score").text_content()) == obs["score"]["total"]
+    counters = {
+        dt.text_content(): number(dd.text_content())
+        for dt, dd in zip(
+            page.locator(".counters dt").all(), page.locator(".counters dd").all(), strict=True
+        )
+    }
+    assert counters == {
+        "Refills left": obs["refills_left"],
+        "Magic symbols": obs["magic_symbols"],
+        "Dice in the bag": obs["bag_total"],
+    }
+    legal = [n for _, n, _ in engine.legal_moves(0)]
+    takeable = {m.split()[1] for m in legal if m.split()[0] in ("take", "recycle")}
+    shown = {e.get_attribute("data-slot") for e in page.locator(".slot.takeable").all()}
+    assert shown == takeable
+    buttons = {e.get_attribute("data-move") for e in page.locator(".choices button").all()}
+    assert buttons == {m for m in legal if m.split()[0] not in ("take", "recycle", "spend")}
+
+
+DICE_MINER_SEED = 11
 
 
 def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:
     url = live_server.url
-    new_game(page, url, "dice-miner")
+    new_game(page, url, "dice-miner", DICE_MINER_SEED)
+    engine = mirror("dice-miner", DICE_MINER_SEED)
     data = settle(page)
+    check_dice_miner_table(page, engine)
     decisions = 0
     while data["moves"]:
-        data = click_die_move(page, data)
+        move, data = click_die_move(page, data)
+        engine.play(0, move)
+        check_dice_miner_table(page, engine)
         decisions += 1
         if decisions == 3:
             page.screenshot(path=str(shots / "dice-miner.png"))
@@ -153,11 +291,16 @@ def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:
             page.reload()
             data = settle(page)
             assert page.locator("#dm-score").text_content() == score
+            check_dice_miner_table(page, engine)
         assert decisions < 400, "the game should end"
+    assert engine.is_over()
     end = page.locator(".end-screen")
     end.wait_for()
-    assert "points" in end.locator("h2").text_content()
-    assert end.locator(".breakdown-table tr").count() == 5
+    score = engine.observation(0)["score"]
+    assert number(end.locator("h2").text_content()) == score["total"]
+    shown = [number(td.text_content()) for td in end.locator(".breakdown-table td.num").all()]
+    parts = ("dangers", "treasure", "hidden_treasure", "tunnels", "total")
+    assert shown == [score[k] for k in parts]
     assert end.locator(".best").text_content().strip()
     page.screenshot(path=str(shots / "dice-miner-end.png"), full_page=True)
     # The lobby now lists the game and its best score.
@@ -173,7 +316,7 @@ def test_phone_width_and_keyboard(browser: Any, live_server: Any, shots: Path) -
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    new_game(page, live_server.url, "dice-miner")
+    new_game(page, live_server.url, "dice-miner", DICE_MINER_SEED)
     data = settle(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways at phone width ({width}px)"

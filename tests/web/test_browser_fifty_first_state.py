@@ -12,14 +12,13 @@ console error. Screenshots go to ``$SOLOTABLE_SCREENSHOTS``.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
-from statistics import median
 from typing import Any
 
 import pytest
 
 from solotable.core.session import GameSession, Seat
+from tests.web.browser_helpers import mirror, new_game, number
 from tests.web.test_browser import after_click, settle, shots, version  # noqa: F401
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -105,19 +104,37 @@ def table_state(page: Any, old: str | None = None) -> dict[str, Any]:
 def click_move(page: Any, notation: str) -> None:
     """Click the element that carries this move, through the chooser when it holds several.
 
-    A real mouse click at the element (``force`` only skips Playwright's waits for
-    the element to be stable, which cost more than the move itself on a busy
-    machine): a hidden or covered element would not receive it and the test fails."""
+    A real mouse click, after Playwright's checks that the element is visible, stable,
+    enabled and not covered by another one: a player could click it too."""
     direct = page.locator(f".fss [data-move='{notation}'], .fss-side [data-move='{notation}']")
     if direct.count():
-        direct.first.click(force=True)
+        direct.first.click()
         return
     holder = page.locator(
         f'.fss [data-moves*=\'"n": "{notation}"\'], .fss-side [data-moves*=\'"n": "{notation}"\']'
     )
     assert holder.count(), f"no element of the page plays {notation!r}"
-    holder.first.click(force=True)
-    page.locator(f"#chooser[open] button[data-choice='{notation}']").click(force=True)
+    holder.first.click()
+    page.locator(f"#chooser[open] button[data-choice='{notation}']").click()
+
+
+HAND_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll(".hand article.card[data-card]")].map((e) => {
+    const badge = e.querySelector(".count-badge");
+    return [e.dataset.card, badge ? Number(badge.textContent.replace("×", "")) : 1];
+  })
+)"""
+
+
+def check_fifty_first_state_table(page: Any, obs: dict[str, Any]) -> None:
+    """Score, its parts and the hand (cards and copies) are the engine's."""
+    assert number(page.locator("#fss-score").text_content()) == obs["score"]["total"]
+    parts = page.locator(".fss-head .muted").first.text_content()
+    assert [int(x) for x in parts.split() if x.isdigit()] == [
+        obs["vp"],
+        obs["score"]["locations"],
+    ]
+    assert page.evaluate(HAND_JS) == {card: n for card, n in obs["hand"].items() if n}
 
 
 def test_fifty_first_state_full_game_by_clicking(
@@ -126,12 +143,10 @@ def test_fifty_first_state_full_game_by_clicking(
     shots: Path,  # noqa: F811
 ) -> None:
     seed = find_seed()
-    tables = live_server.server.config.app.state.tables
-    table = tables.start(GAME, OPTIONS, [Seat()], seed=seed)
-    page.goto(f"{live_server.url}/games/{table.id}")
+    new_game(page, live_server.url, GAME, seed, OPTIONS)
+    engine = mirror(GAME, seed, OPTIONS)
     state = table_state(page)
     seen = {"redraw": 0, "refuse": 0, "opp": 0}
-    times: list[float] = []
     decisions = 0
     shot_lookout = shot_actions = reloaded = logged = False
     while moves := state["moves"]:
@@ -156,10 +171,11 @@ def test_fifty_first_state_full_game_by_clicking(
             seen["refuse"] += 1
         if move.startswith("opp "):
             seen["opp"] += 1
-        start = time.perf_counter()
+        assert sorted(moves) == sorted(m[1] for m in engine.legal_moves(0))
+        check_fifty_first_state_table(page, engine.observation(0))
         click_move(page, move)
+        engine.play(0, move)
         state = table_state(page, state["version"])
-        times.append(time.perf_counter() - start)
         decisions += 1
         if not shot_actions and decisions > 30 and step == 0:
             page.screenshot(path=str(shots / "51st-state.png"), full_page=True)
@@ -178,11 +194,14 @@ def test_fifty_first_state_full_game_by_clicking(
     assert "points" in end.locator("h2").text_content()
     rows = end.locator(".breakdown-table tr")
     assert rows.count() == 3
-    vp, locs, total = (int(rows.nth(i).locator(".num").text_content()) for i in range(3))
-    assert vp + locs == total
+    shown = [int(rows.nth(i).locator(".num").text_content()) for i in range(3)]
+    assert engine.is_over()
+    final = engine.observation(0)
+    assert shown == [final["score"]["vp"], final["score"]["locations"], final["score"]["total"]]
+    assert number(end.locator("h2").text_content()) == final["score"]["total"]
+    check_fifty_first_state_table(page, final)
     assert end.locator(".best").text_content().strip()
     page.screenshot(path=str(shots / "51st-state-end.png"))
-    print(f"51st State: {decisions} clicks, median click-to-fragment {median(times) * 1000:.0f} ms")
     assert page.errors == []
 
 
@@ -192,8 +211,7 @@ def test_fifty_first_state_phone_width(browser: Any, live_server: Any, shots: Pa
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    table = live_server.server.config.app.state.tables.start(GAME, OPTIONS, [Seat()], seed=3)
-    page.goto(f"{live_server.url}/games/{table.id}")
+    new_game(page, live_server.url, GAME, 3, OPTIONS)
     data = json.loads(page.locator("#table-data").text_content())
     assert {m["n"] for m in data["moves"]} == {"keep", "refuse"}
     width = page.evaluate("document.documentElement.scrollWidth")

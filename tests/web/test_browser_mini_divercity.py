@@ -7,7 +7,10 @@ multi-step Diver power (Captain, Visionary or Communications Specialist), a
 Hotel closed by clicking the Hotel then the card, a swap by clicking a Lagoon
 then an Ocean card. The seed is searched in the test setup by simulating the
 same rule on a session without the browser, so the game in the browser, with
-the same seed, takes the same course.
+the same seed (typed in the lobby's form), takes the same course. The moves are chosen
+from that test-side session (never from the server's), and after every click what the
+page shows — counters, the hand's face-up cards and face-down placeholders, the end
+screen — is compared with it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 import pytest
 
 from solotable.core.session import GameSession, Seat
+from tests.web.browser_helpers import mirror, new_game, number
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -158,11 +162,29 @@ def click_move(page: Any, move: str) -> None:
     page.locator(f"#table-root:not([data-version='{old}'])").wait_for()
 
 
+def check_mini_divercity_table(page: Any, obs: dict[str, Any]) -> None:
+    """Counters and the hand (names of face-up cards, placeholders of face-down ones) are
+    the engine's."""
+    for key in ("saved", "eliminated", "hotels"):
+        assert number(page.locator(f"#mdc-{key}").text_content()) == obs[key], key
+    names = obs["names"]["species"]
+    for slot, card in obs["hand"].items():
+        shown = page.locator(f".hand-row [data-key='slot:{slot}']")
+        cls = shown.get_attribute("class") or ""
+        if card is None:
+            assert "empty" in cls, slot
+        elif card == "?":
+            assert "back" in cls and shown.text_content().strip().endswith("face down"), slot
+        else:
+            assert shown.locator(".card-name").text_content().strip() == names[card], slot
+    backs = page.locator(".hand-row .zone:not(.decks) .card.back").count()
+    assert backs == list(obs["hand"].values()).count("?")
+
+
 def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots: Path) -> None:
     seed = find_seed()
-    tables = live_server.server.config.app.state.tables
-    table = tables.start("mini-divercity", {}, [Seat()], seed=seed)
-    page.goto(f"{live_server.url}/games/{table.id}")
+    new_game(page, live_server.url, "mini-divercity", seed)
+    engine = mirror("mini-divercity", seed)
     done: set[str] = set()
     last = ""
     n = 0
@@ -170,7 +192,9 @@ def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots
     cancelled = False
     while not page.locator(".end-screen").count():
         moves = [m["n"] for m in data(page)["moves"]]
-        obs = table.session.observation(0)
+        obs = engine.observation(0)
+        assert sorted(moves) == sorted(m[1] for m in engine.legal_moves(0))
+        check_mini_divercity_table(page, obs)
         move = choose(obs, moves)
         kind = (obs["decision"] or {}).get("kind")
         if not cancelled and move.startswith("close:"):
@@ -192,6 +216,7 @@ def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots
             assert page.locator(".looking").count() == 1
             done.add("look")
         click_move(page, move)
+        engine.play(0, move)
         done.add(move.split(":")[0])
         last = move
         n += 1
@@ -204,8 +229,12 @@ def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots
             reloaded = True
         assert n < 200, "the game should end"
     assert {"oil-pay", "look", "multi", "close", "swap"} <= done, done
+    assert engine.is_over()
+    obs = engine.observation(0)
+    check_mini_divercity_table(page, obs)
     end = page.locator(".end-screen")
-    assert end.locator("h2").text_content().strip() in ("✔ Victory", "✘ Defeat")
+    won = engine.state.returns()[0] > 0
+    assert end.locator("h2").text_content().strip() == ("✔ Victory" if won else "✘ Defeat")
     assert end.locator(".why").text_content().strip()
     assert "won of 1 game" in end.locator(".best").text_content()
     page.screenshot(path=str(shots / "mini-divercity-end.png"), full_page=True)
@@ -218,8 +247,7 @@ def test_mini_divercity_phone_width(browser: Any, live_server: Any, shots: Path)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
-    page.goto(f"{live_server.url}/games/{table.id}")
+    new_game(page, live_server.url, "mini-divercity", 3)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways at phone width ({width}px)"
     diver = page.locator(".diver").first
@@ -234,8 +262,7 @@ def test_mini_divercity_phone_width(browser: Any, live_server: Any, shots: Path)
 def test_mini_divercity_hand_above_the_fold(page: Any, live_server: Any) -> None:
     """At 1280×800 (a common laptop) the whole table a turn needs — the prompt, the
     scale, the Islands, the Divers and the Lagoon and Ocean cards — fits without scrolling."""
-    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
-    page.goto(f"{live_server.url}/games/{table.id}")
+    new_game(page, live_server.url, "mini-divercity", 3)
     for part in (".prompt-bar", ".scale", ".islands", ".divers", ".hand-row .card"):
         box = page.locator(part).last.bounding_box()
         assert box is not None, part

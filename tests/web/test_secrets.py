@@ -10,9 +10,16 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from tests.web.twins import Response, assert_same_responses, page_responses
+from tests.web.twins import (
+    Response,
+    assert_fragments_identical_at,
+    assert_same_responses,
+    page_responses,
+)
 
 SEED = 1
 
@@ -91,3 +98,11 @@ def test_the_comparison_notices_a_difference(tmp_path) -> None:
     ra = _responses(a, tmp_path, "a", full=False)
     rc = _responses(c, tmp_path, "c", full=False)
     assert ra[0][0] == rc[0][0] and ra[0][2] != rc[0][2]
+
+
+@pytest.mark.parametrize("decisions", [0, 3, 7, 12, 20, 30])
+def test_fragments_are_byte_identical_at_many_positions(tmp_path, decisions) -> None:
+    """Positions along a seeded random game (the bag's order dealt afresh in the twin)."""
+    assert_fragments_identical_at(
+        "dice-miner", {}, SEED + decisions, decisions, tmp_path, ("stop",)
+    )

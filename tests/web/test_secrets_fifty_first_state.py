@@ -17,7 +17,12 @@ import pytest
 
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from tests.web.twins import Response, assert_same_responses, page_responses
+from tests.web.twins import (
+    Response,
+    assert_fragments_identical_at,
+    assert_same_responses,
+    page_responses,
+)
 
 SEED = 4
 OPTIONS = {"faction": "new-york"}
@@ -97,3 +102,9 @@ def test_the_comparison_notices_a_difference(tmp_path: Path) -> None:
     ra = _responses(a, tmp_path, "a")[:1]
     rc = _responses(c, tmp_path, "c")[:1]
     assert ra[0][2] != rc[0][2]
+
+
+@pytest.mark.parametrize("decisions", [0, 4, 9, 15, 25, 40])
+def test_fragments_are_byte_identical_at_many_positions(tmp_path: Path, decisions: int) -> None:
+    """Positions along seeded random games (the piles' order dealt afresh)."""
+    assert_fragments_identical_at("51st-state", OPTIONS, SEED + decisions, decisions, tmp_path)

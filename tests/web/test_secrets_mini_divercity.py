@@ -11,9 +11,16 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import pytest
+
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
-from tests.web.twins import Response, assert_same_responses, page_responses
+from tests.web.twins import (
+    Response,
+    assert_fragments_identical_at,
+    assert_same_responses,
+    page_responses,
+)
 
 SEED = 4
 SAFE = ("look:", "endurance:", "diving:")
@@ -84,3 +91,9 @@ def test_the_comparison_notices_a_difference(tmp_path: Path) -> None:
     ra = _responses(a, tmp_path, "a")
     rc = _responses(c, tmp_path, "c")
     assert ra[0][0] == rc[0][0] and ra[0][2] != rc[0][2]
+
+
+@pytest.mark.parametrize("decisions", [0, 2, 5, 9, 14, 20, 28])
+def test_fragments_are_byte_identical_at_many_positions(tmp_path: Path, decisions: int) -> None:
+    """Positions along seeded random games (face-down cards and decks dealt afresh)."""
+    assert_fragments_identical_at("mini-divercity", {}, SEED + decisions, decisions, tmp_path)

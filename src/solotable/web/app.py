@@ -192,7 +192,8 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             check_origin(request)
             form = {k: str(v) for k, v in (await request.form()).items()}
             name, options, seats = lobby.parse_new_game(form)
-            table = await run_in_threadpool(tables.start, name, options, seats)
+            seed = lobby.parse_seed(form)
+            table = await run_in_threadpool(tables.start, name, options, seats, seed)
         except OriginError as e:
             return lobby_page(request, error=str(e), status=403)
         except SolotableError as e:

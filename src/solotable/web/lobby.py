@@ -70,6 +70,25 @@ def game_entries() -> list[dict[str, Any]]:
     return out
 
 
+MAX_SEED = 2**63
+"""Seeds are what records keep (``core.record``: 0..2**63-1)."""
+
+
+def parse_seed(form: Mapping[str, str]) -> int | None:
+    """The deal a new-game form asks for (its ``seed`` field), or None for a fresh one.
+
+    The same values as ``solotable play --seed`` and a record's seed: a whole number in
+    0..2**63-1. A seed lets a player replay a deal, and the browser tests start every
+    game from a known one, so a failure can be reproduced.
+    """
+    text = form.get("seed", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) >= MAX_SEED:
+        raise OptionError(f"seed must be a whole number from 0 to 2**63-1, not {text[:30]!r}")
+    return int(text)
+
+
 def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[Seat]]:
     """The game, options and seats a lobby form asks for; OptionError if they are bad."""
     name = form.get("game", "")

@@ -122,11 +122,20 @@ def test_magic_dice_option_limited_by_the_dice_file(tmp_path: Path) -> None:
         ("6-5-4-3-2-1-0", "at least 1"),
         ("13", "bottom row"),
         ("", "joined by"),
+        ("0", "bottom row holds 1 to 12 dice"),
+        ("9-8-7-6-5-4-3-2-1", r"between 1 and 8 rows"),
+        ("6-5-5", r"row 3 must hold at least 1 die and fewer than the row below it \(5\)"),
     ],
 )
 def test_bad_rows_option_is_refused(rows: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         game(rows=rows)
+
+
+@pytest.mark.parametrize(("rows", "size"), [("8-7-6-5-4-3-2-1", 36), ("1", 1), ("12", 12)])
+def test_rows_at_the_limits_are_accepted(rows: str, size: int) -> None:
+    """Up to 8 rows, a bottom row of 1 to 12 dice."""
+    assert game(rows=rows).mtn.size == size
 
 
 def test_rows_option_builds_another_pyramid() -> None:
@@ -172,6 +181,54 @@ def test_rating_bands_must_be_contiguous(bands: list[dict[str, Any]], message: s
         parse_ratings({"bands": bands}, "ratings.json")
 
 
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ([], "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": "x"}, "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": []}, "ratings.json: needs a non-empty 'bands' list"),
+        ({"bands": ["x"]}, r"ratings.json: bands\[0\]: needs a non-empty 'name'"),
+        ({"bands": [{"min": 0}]}, r"ratings.json: bands\[0\]: needs a non-empty 'name'"),
+        (
+            {"bands": [{"name": "a", "min": 0, "max": "5"}, {"name": "b", "min": 6}]},
+            r"ratings.json: bands\[0\]: 'max' must be an integer >= min",
+        ),
+        (
+            {"bands": [{"name": "a", "min": 0, "max": True}, {"name": "b", "min": 2}]},
+            r"ratings.json: bands\[0\]: 'max' must be an integer >= min",
+        ),
+        (
+            {
+                "bands": [
+                    {"name": "a", "min": 0, "max": 4},
+                    {"name": "b", "min": 5, "max": 4},
+                    {"name": "c", "min": 5},
+                ]
+            },
+            r"ratings.json: bands\[1\]: 'max' must be an integer >= min",
+        ),
+    ],
+)
+def test_a_bad_ratings_file_is_refused_with_where_and_why(doc: Any, message: str) -> None:
+    with pytest.raises(DataFileError, match=f"^{message}$"):
+        parse_ratings(doc, "ratings.json")
+
+
+def test_rating_bands_read_their_texts_and_a_one_point_band_is_allowed() -> None:
+    doc = {
+        "bands": [
+            {"name": "a", "min": 0, "max": 0, "text": "none yet"},
+            {"name": "b", "min": 1, "max": None},
+        ]
+    }
+    ratings = parse_ratings(doc, "ratings.json")
+    assert [(b.name, b.low, b.high, b.text) for b in ratings.bands] == [
+        ("a", 0, 0, "none yet"),
+        ("b", 1, None, ""),
+    ]
+    assert ratings.band(0).name == "a" and ratings.band(7).name == "b"
+
+
 def test_a_tool_die_neutralises_one_danger_die_even_with_two_shields(tmp_path: Path) -> None:
     """Seed Neutraliser les Dangers: each Tool die can neutralise a single Danger die."""
     doc = builtin_doc()
@@ -189,3 +246,9 @@ def test_tool_face_with_shield_and_pickaxe_is_refused(tmp_path: Path) -> None:
     doc["dice"]["tool"]["faces"][0] = {"shield": 1, "pickaxe": 1}
     with pytest.raises(DataFileError, match=r"tool\.faces\[0\].*not both"):
         game(dice=write(tmp_path, doc))
+
+
+def test_bad_ratings_assumptions_name_the_file() -> None:
+    doc = {"bands": [{"name": "a", "min": 0}], "assumptions": "none"}
+    with pytest.raises(DataFileError, match=r"^ratings\.json: 'assumptions' must be a list$"):
+        parse_ratings(doc, "ratings.json")

@@ -227,3 +227,22 @@ def test_end_screen_of_a_played_game_keeps_the_best_score_across_restarts(
     third = run_session(db, 4, ["face magic1", "stop"])
     assert "unreadable" in third and "first score recorded" in third
     assert Store(db).best(str(game().best_score_key())) == 0
+
+
+def test_the_game_ends_only_when_no_die_on_top_can_be_taken() -> None:
+    """Spec §5.6: with no refill and no Magic die, the game goes on while a die on top can
+    be taken — even after an empty slot — and ends when the only dice left on top cannot
+    (a die covered by a Tunnel 1, the first die code, is still covered)."""
+    g = game()
+    s = position(g, {"a2": "treasure gem1"}, {}, refills_left=0)
+    assert not s.is_terminal() and "take a2" in legal_texts(s)
+    covered = {
+        "a1": "treasure gem1",
+        "a2": "treasure gem1",
+        "a3": "treasure gem1",
+        "b1": "tunnel n1",
+        "b2": "tunnel n2",
+        "c1": "hazard dragon2",
+    }
+    t = position(g, covered, {}, refills_left=0)
+    assert t.is_terminal() and legal_texts(t) == set()

@@ -168,6 +168,7 @@ def test_refill_never_rerolls_the_collection() -> None:
         s.apply_action(s.sample_chance())
     assert s.position()["collection"] == before == coll
     assert s.position()["mountain"][0] == "tunnel n2"
+    assert s.observation(0)["refills_left"] == 1  # the refill itself is used up
 
 
 def test_a_spent_magic_die_never_returns() -> None:
@@ -182,3 +183,21 @@ def test_a_spent_magic_die_never_returns() -> None:
     # 6 Magic dice: 1 removed, so at most 5 can ever be in the bag or on the mountain.
     assert pos["removed"] == 1
     assert pos["bag"]["magic"] + on_mountain == 5
+
+
+def test_a_refill_with_one_die_left_in_the_bag_is_allowed_and_the_last_refill_says_why_not() -> (
+    None
+):
+    """The refill test's edges: one die in the bag is enough, and with one refill left a
+    refusal names the real reason (a full mountain), not a missing refill."""
+    g = game(magic_dice=0)
+    # The empty-bag position of the test above, less one die in the collection.
+    one = {"tunnel n1": 26, "treasure gem1": 9, "magic magic1": 5, "tool shield1": 9}
+    t1 = position(g, {"a1": "hazard cavein1"}, {**one, "hazard dragon2": 8}, removed=1)
+    assert t1.position()["bag"]["tunnel"] == 1 and sum(t1.position()["bag"].values()) == 1
+    assert "refill" in legal_texts(t1)
+    s = game(magic_dice=0, refills=1).new_initial_state(1)
+    while s.current_player() == CHANCE:
+        draw(s, "tunnel n1")
+    assert s.observation(0)["refills_left"] == 1
+    assert s.illegal_reason(s.string_to_action("refill")) == "the mountain is full"

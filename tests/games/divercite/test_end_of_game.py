@@ -71,3 +71,58 @@ def test_outcome_and_stats_describe_the_game():
     d0, d1 = final.divercites()
     assert stats["White Divercités"] == d0 and stats["Black Divercités"] == d1
     assert f"Divercités {d0}–{d1}" in final.outcome()
+
+
+def _city_points(row: dict) -> int:
+    """A city's points recomputed from its neighbours (FR-text Décompte): 5 for four
+    different colours, else one per neighbour of the city's colour."""
+    colours = [what for _, what in row["neighbours"]]
+    if len(set(colours)) == 4 and not {"empty", "neutral"} & set(colours):
+        return 5
+    return sum(c == row["colour"] for c in colours)
+
+
+def _course_key(breakdown: list[dict], player: int) -> tuple[int, int, int, int]:
+    """(Divercités, cities with 4, 3, 2 matches): spec §9.1's criteria, in order."""
+    pts = [_city_points(r) for r in breakdown if r["owner"] == player]
+    return (pts.count(5), pts.count(4), pts.count(3), pts.count(2))
+
+
+# Random games (helpers.random_game) whose scores tie, found by a search over seeds and
+# chosen so that each criterion decides and the criteria after it point the other way:
+# swapping the order of the 4-, 3- and 2-match criteria changes the winner of one of them.
+TIED_SEEDS = {
+    "more Divercités": [2],
+    "4 matches, 3 or 2 the other way": [1460, 1733, 8713, 21179],
+    "3 matches, 2 the other way": [49, 118],
+    "2 matches": [47],
+    "perfect tie": [674, 806],
+}
+
+
+@pytest.mark.parametrize("first", ["white", "black"])
+@pytest.mark.parametrize("case", sorted(TIED_SEEDS))
+def test_course_tiebreak_takes_its_criteria_in_order_then_the_starter_wins(case, first):
+    """Spec §9.1: more Divercités, then more cities with 4, then 3, then 2 matches; a
+    perfect tie goes to the first player. The expected winner is recomputed from the end
+    screen's neighbours, independently of the engine's tally."""
+    for seed in TIED_SEEDS[case]:
+        state = random_game(seed, tiebreak="course", first_player=first)
+        s0, s1 = state.scores()
+        assert s0 == s1, f"seed {seed} no longer ends in a tie"
+        breakdown = state.observation(0)["result"]["breakdown"]
+        k0, k1 = _course_key(breakdown, 0), _course_key(breakdown, 1)
+        decided = [i for i in range(4) if k0[i] != k1[i]]
+        if case == "perfect tie":
+            assert not decided, (seed, k0, k1)
+            winner = 0 if first == "white" else 1
+        else:
+            first_diff = decided[0]
+            assert case.startswith(("more Divercités", "4", "3", "2")[first_diff]), (seed, k0, k1)
+            if first_diff in (1, 2):
+                # A later criterion disagrees: the order of the criteria matters here.
+                later = decided[1:]
+                assert any((k0[i] > k1[i]) != (k0[first_diff] > k1[first_diff]) for i in later)
+            winner = 0 if k0 > k1 else 1
+        assert state.returns() == ([1.0, -1.0] if winner == 0 else [-1.0, 1.0]), (seed, k0, k1)
+        assert state.winner() == winner

@@ -333,3 +333,38 @@ def test_lookout_with_no_card_anywhere_skips_the_draws_spec_9_a8() -> None:
     finish_lookout(s)
     assert s.round == 2 and s.phase == ACTIONS and sum(s.hand) == hand0
     assert card_total(s) == list(s.cs.copies)
+
+
+def test_the_three_extra_cards_reshuffle_the_discard_when_the_pile_runs_out_spec_9_a8() -> None:
+    """A 4-card pile at the Lookout: the three cards take three of them, the first extra
+    card the last one; the two other extra cards come from the discard, shuffled into a
+    new pile (spec §9 A8), instead of being lost."""
+    s = staged()
+    d = s.to_dict()
+    kept = 0
+    for t, c in enumerate(d["pile"]):
+        stay = min(c, 4 - kept)
+        kept += stay
+        d["discard"][t] += c - stay
+        d["pile"][t] = stay
+    assert kept == 4
+    s = s.game.state_from_dict(d)
+    discarded = sum(s.discard)
+    assert discarded > 2
+    pass_to_next_lookout(s)
+    assert s.pile_n == 4
+    for _ in range(3):
+        first_outcome(s)
+        if s.phase == LK_DECIDE:
+            play(s, "keep")
+    extra = 0
+    while s.phase == LK_EXTRA:
+        assert s.current_player() == CHANCE
+        first_outcome(s)
+        extra += 1
+    assert extra == 3
+    assert s.tally[4] == 1  # one reshuffle
+    # The discard (with the first extra card, if it was discarded) became the pile, less
+    # the two extra cards drawn from it.
+    assert s.pile_n in (discarded - 2, discarded - 1)
+    assert card_total(s) == list(s.cs.copies)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from solotable.core import CHANCE
 
 from .helpers import (
@@ -196,8 +198,18 @@ def test_empty_corporation_deck_reshuffles_its_discard():
 
     play(s, "corp:oil", "oil:o3", "draw:eel")
     s = edit(s, exhaust)
-    # The next turn's draw comes from the whole reshuffled discard.
+    counts = [c for c in s.to_dict()["cdisc"] if c]
+    # The next turn's draw comes from the whole reshuffled discard, each card as likely.
     play(s, "explore")
     assert s.current_player() == CHANCE and len(s.chance_outcomes()) == 15
+    assert sorted(p for _, p in s.chance_outcomes()) == pytest.approx(
+        sorted(c / 27 for c in counts)
+    )
+    assert s.observation(0)["corporation_discard"]["size"] == 0
     assert s.ncdeck == 27 and s.ncdisc == 0 and corp_total(s) == 27
+    for _ in range(3):  # draws from the rebuilt deck follow its counts
+        s.clone().apply_action(s.clone().sample_chance())
+    assert all(s.clone().is_legal(a) for a, _ in s.chance_outcomes())
+    # Nothing stays behind in the discard (looking through it later shows no card).
+    assert sum(s.to_dict()["cdisc"]) == 0 and sum(s.to_dict()["cdeck"]) == 27
     assert "shuffled" in " ".join(s.observation(0)["log"])
