@@ -4,6 +4,10 @@ Divercité has perfect information: both players see the whole board, both
 supplies, the scores and every move, so an observation differs between the
 players only in its ``player`` field, and :func:`rebuild_state` (the game's
 ``sample_state``) replays the moves into an exact copy of the position.
+
+An observation carries no prose: squares, colour and piece codes, seats, counts, the
+moves' notation, and at the end the outcome as a message (``Msg.to_json``) that
+``solotable.words`` says.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.game import Observation
+from solotable.core.message import msg
 from solotable.core.rng import Rng
-from solotable.games.divercite.actions import action_to_string
+from solotable.games.divercite.actions import action_to_string, piece_of
 from solotable.games.divercite.board import (
     CITY_NAMES,
     CITY_RES,
@@ -97,6 +102,7 @@ def observe(state: DiverciteState, player: int) -> Observation:
         "supply": [supply_view(state, 0), supply_view(state, 1)],
         "scores": list(state._scores),
         "moves": [action_to_string(a) for a in state.history],
+        "last": piece_of(state.history[-1])[2] if state.history else None,
         "terminal": terminal,
         "neutral_turn": state._ply == state._neutral_ply,
     }
@@ -104,7 +110,7 @@ def observe(state: DiverciteState, player: int) -> Observation:
         obs["result"] = {
             "winner": state.winner(),
             "returns": state.returns(),
-            "outcome": state.outcome(),
+            "outcome": state.outcome().to_json(),
             "divercites": state.divercites(),
             "breakdown": city_breakdown(state),
         }
@@ -121,8 +127,8 @@ def rebuild_state(game: DiverciteGame, observation: Observation, rng: Rng) -> Di
         observation.get("first_player") != game.first_player
         or bool(observation.get("neutral_first")) != game.neutral_first
     ):
-        raise SolotableError("observation comes from a game with different options")
+        raise SolotableError(msg("divercite.sample.other-options"))
     state = game.state_after(list(observation.get("moves", [])), rng.below(2**31))
     if board_view(state) != observation.get("board") or state._scores != observation.get("scores"):
-        raise SolotableError("observation's board does not match its list of moves")
+        raise SolotableError(msg("divercite.sample.mismatch"))
     return state
