@@ -3,11 +3,16 @@
 Random full games are played once, each position kept; the loops then time
 ``state.observation(p)`` alone and with ``observation_tensor`` over those positions, so the
 figure is the observation's own cost (the env's per-step share), not move generation's.
+Rates are per CPU-second of this process (``time.process_time``), so a loaded machine
+(other processes on the same cores) disturbs them less than wall-clock rates.
 """
 
 from __future__ import annotations
 
-from common import machine, parser, rate, report
+import time
+from collections.abc import Callable
+
+from common import machine, parser, report
 from solotable import load_game
 from solotable.core.rng import Rng
 
@@ -24,6 +29,19 @@ def positions(n_games: int = 50) -> list:  # type: ignore[type-arg]
                 break
             state.apply_legal_action(rng.choice(state.legal_actions()))
     return out
+
+
+def rate(run_once: Callable[[int], int], seconds: float) -> float:
+    """Units per CPU-second of ``run_once(i)`` over ``seconds`` of this process's CPU time."""
+    done = i = 0
+    start = time.process_time()
+    while True:
+        for _ in range(200):
+            done += run_once(i)
+            i += 1
+        used = time.process_time() - start
+        if used >= seconds:
+            return done / used
 
 
 def main() -> None:

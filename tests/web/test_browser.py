@@ -56,10 +56,18 @@ def new_game(page: Any, url: str, game: str, **selects: str) -> None:
     page.wait_for_url("**/games/**")
 
 
+def piece_and_square(notation: str) -> tuple[str, str]:
+    """The supply button (``city-red``, ``neutral``) and the square of a Divercité move."""
+    from solotable.games.divercite.actions import piece_of, string_to_action
+
+    kind, colour, square = piece_of(string_to_action(notation))
+    return ("neutral" if colour is None else f"{kind}-{colour}"), square
+
+
 def place(page: Any, notation: str) -> dict[str, Any]:
     """Play a Divercité move the way a player does: the piece, then the square."""
-    prefix, square = notation.split()
-    button = page.locator(f".piece-btn[data-prefix='{prefix}']")
+    piece, square = piece_and_square(notation)
+    button = page.locator(f".piece-btn[data-piece='{piece}']")
     if button.count() and button.get_attribute("aria-pressed") != "true":
         button.click()
     target = page.locator(f".sq[data-sq='{square}']")
@@ -75,11 +83,12 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     rng = random.Random(3)
     data = settle(page)
     # Hover shows the score change for both players.
-    first = data["moves"][0]["n"]
-    page.locator(f".piece-btn[data-prefix='{first.split()[0]}']").click()
+    piece, square = piece_and_square(data["moves"][0]["n"])
+    page.locator(f".piece-btn[data-piece='{piece}']").click()
     page.locator("#table-root[data-previews=ready]").wait_for()
-    page.locator(f".sq[data-sq='{first.split()[1]}']").hover()
-    assert "White" in page.locator("#preview").text_content()
+    page.locator(f".sq[data-sq='{square}']").hover()
+    preview = page.locator("#preview").text_content()
+    assert preview.startswith("place a red city on") and ": White 0, Black 0" in preview
     # A hint, with its reason, marks the move on the board.
     old = version(page)
     page.get_by_role("button", name="Hint").click()
@@ -97,7 +106,7 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     while data["moves"]:
         move = rng.choice(data["moves"])["n"]
         if move.startswith("N "):
-            page.locator(f".sq[data-sq='{move.split()[1]}']").click()
+            page.locator(f".sq[data-sq='{piece_and_square(move)[1]}']").click()
             data = settle(page)
             continue
         data = place(page, move)
@@ -137,6 +146,37 @@ def click_die_move(page: Any, data: dict[str, Any]) -> dict[str, Any]:
     pick = pick or next((m for m in moves if m.startswith("spend")), None) or "stop"
     page.locator(f"button[data-move='{pick}']").first.click()
     return after_click(page, old)
+
+
+def test_divercite_in_french(page: Any, live_server: Any) -> None:
+    """Issue 21: a French player meets French on the table: the prompt, the supply, the
+    previews the script builds, the log, and a resigned game's end screen."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": live_server.url}])
+    new_game(page, live_server.url, "divercite", level="easy")
+    data = settle(page)
+    assert "Choisissez une de vos pièces" in page.locator("#preview").text_content()
+    assert page.locator(".piece-btn[data-piece='city-green']").get_attribute("title") == (
+        "cité verte, 2 restantes"
+    )
+    piece, square = piece_and_square(data["moves"][0]["n"])
+    page.locator(f".piece-btn[data-piece='{piece}']").click()
+    assert "Cliquez maintenant" in page.locator("#preview").text_content()
+    page.locator("#table-root[data-previews=ready]").wait_for()
+    page.locator(f".sq[data-sq='{square}']").hover()
+    preview = page.locator("#preview").text_content()
+    assert preview.startswith("poser une cité rouge en") and "\u00a0: Blanc 0, Noir 0" in preview
+    for _ in range(3):
+        data = place(page, data["moves"][-1]["n"])
+    log = page.locator(".log li").all_text_contents()
+    assert any(line.startswith("Noir\u00a0: poser une") for line in log), log
+    assert "Coup 6 sur 41" in page.locator(".dv-side .muted").last.text_content()
+    page.locator("details.resign summary").click()
+    old = version(page)
+    page.locator("details.resign button").click()
+    after_click(page, old)
+    assert page.locator(".end-screen h2").text_content().strip() == "Noir gagne"
+    assert "Blanc abandonne." in page.locator(".end-screen").text_content()
+    assert page.errors == []
 
 
 def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:

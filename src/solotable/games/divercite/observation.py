@@ -18,7 +18,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.game import Observation
 from solotable.core.message import msg
 from solotable.core.rng import Rng
-from solotable.games.divercite.actions import action_to_string, piece_of
+from solotable.games.divercite.actions import NUM_ACTIONS, action_to_string, piece_of
 from solotable.games.divercite.board import (
     CITY_NAMES,
     CITY_RES,
@@ -34,32 +34,44 @@ if TYPE_CHECKING:
     from solotable.games.divercite.state import DiverciteState
 
 
+_COLOUR_OF_BIT = {1 << k: name for k, name in enumerate(COLOURS)}
+"""Colour bit → colour name, a dict look-up on the observation's path."""
+_NOTATION = tuple(action_to_string(a) for a in range(NUM_ACTIONS))
+"""Every action's notation, computed once: the observation lists the moves played."""
+_SQUARE = tuple(piece_of(a)[2] for a in range(NUM_ACTIONS))
+"""Every action's square (the observation's ``last``)."""
+
+
 def board_view(state: DiverciteState) -> dict[str, dict[str, Any]]:
     """Occupied squares by name: cities with colour, owner and points; resources; the token."""
     out: dict[str, dict[str, Any]] = {}
+    owner, cbit, pts = state._owner, state._cbit, state._pts
     for c in range(16):
-        if state._owner[c] >= 0:
+        o = owner[c]
+        if o >= 0:
             out[CITY_NAMES[c]] = {
                 "piece": "city",
-                "colour": colour_name(state._cbit[c]),
-                "owner": state._owner[c],
-                "points": state._pts[c],
+                "colour": _COLOUR_OF_BIT[cbit[c]],
+                "owner": o,
+                "points": pts[c],
             }
+    res = state._res
     for r in range(25):
-        bit = state._res[r]
+        bit = res[r]
         if bit == NEUTRAL_BIT:
             out[RES_NAMES[r]] = {"piece": "neutral"}
         elif bit:
-            out[RES_NAMES[r]] = {"piece": "resource", "colour": colour_name(bit)}
+            out[RES_NAMES[r]] = {"piece": "resource", "colour": _COLOUR_OF_BIT[bit]}
     return out
 
 
 def supply_view(state: DiverciteState, p: int) -> dict[str, dict[str, int]]:
     """Player ``p``'s pieces still to place, by kind and colour."""
     s = state._supply
+    b = p * 8
     return {
-        "cities": {COLOURS[k]: s[p * 8 + k] for k in range(4)},
-        "resources": {COLOURS[k]: s[p * 8 + 4 + k] for k in range(4)},
+        "cities": {"red": s[b], "green": s[b + 1], "blue": s[b + 2], "yellow": s[b + 3]},
+        "resources": {"red": s[b + 4], "green": s[b + 5], "blue": s[b + 6], "yellow": s[b + 7]},
     }
 
 
@@ -101,8 +113,8 @@ def observe(state: DiverciteState, player: int) -> Observation:
         "board": board_view(state),
         "supply": [supply_view(state, 0), supply_view(state, 1)],
         "scores": list(state._scores),
-        "moves": [action_to_string(a) for a in state.history],
-        "last": piece_of(state.history[-1])[2] if state.history else None,
+        "moves": [_NOTATION[a] for a in state.history],
+        "last": _SQUARE[state.history[-1]] if state.history else None,
         "terminal": terminal,
         "neutral_turn": state._ply == state._neutral_ply,
     }

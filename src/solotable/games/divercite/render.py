@@ -95,7 +95,8 @@ def _player_line(t: Translator, obs: Observation, p: int) -> str:
     first = " " + t._("◐ first") if obs["first_player"] == p else ""
     arrow = "▶ " if obs.get("to_move") == p else "  "
     score = points(t, obs["scores"][p])
-    head = t._("%(seat)s: %(points)s", seat=f"[bold]{name}[/]{first}", points=f"[bold]{score}[/]")
+    who, worth = "[bold]" + name + "[/]" + first, "[bold]" + score + "[/]"
+    head = t._("%(seat)s: %(points)s", seat=who, points=worth)
     return f"{arrow}{head}   " + _supply_line(t, obs, p)
 
 

@@ -253,6 +253,12 @@ def context(
         "playable": sorted(playable),
         "strings": strings,
         "end_words": _end_words(w, t, obs, seat),
+        "levels": {
+            "easy": t.pgettext("AI level", "easy"),
+            "medium": t.pgettext("AI level", "medium"),
+            "hard": t.pgettext("AI level", "hard"),
+            "expert": t.pgettext("AI level", "expert"),
+        },
     }
 
 
