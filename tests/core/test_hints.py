@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.errors import IllegalActionError
+from solotable.core.message import Msg
 from solotable.core.session import GameSession, Seat
+from solotable.words import words
 
 
 def _divercite() -> GameSession:
@@ -29,7 +31,10 @@ def test_divercite_hint_ranks_three_moves_with_reasons_in_words() -> None:
     assert len({c.action for c in h.candidates}) == 3
     for c in h.candidates:
         assert c.unit == "points ahead at the end"
-        assert c.reason.startswith("White ") and "Black" in c.reason
+        assert isinstance(c.reason, Msg) and c.reason.key == "divercite.hint.reason"
+        said = str(c.reason)
+        assert said.startswith("White ") and "Black" in said
+        assert words("fr").say(c.reason).startswith("Blanc ")
         assert c.spread >= 0
 
 

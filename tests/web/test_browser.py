@@ -51,10 +51,18 @@ def after_click(page: Any, old: str) -> dict[str, Any]:
     return settle(page)
 
 
+def piece_and_square(notation: str) -> tuple[str, str]:
+    """The supply button (``city-red``, ``neutral``) and the square of a Divercité move."""
+    from solotable.games.divercite.actions import piece_of, string_to_action
+
+    kind, colour, square = piece_of(string_to_action(notation))
+    return ("neutral" if colour is None else f"{kind}-{colour}"), square
+
+
 def place(page: Any, notation: str) -> dict[str, Any]:
     """Play a Divercité move the way a player does: the piece, then the square."""
-    prefix, square = notation.split()
-    button = page.locator(f".piece-btn[data-prefix='{prefix}']")
+    piece, square = piece_and_square(notation)
+    button = page.locator(f".piece-btn[data-piece='{piece}']")
     if button.count() and button.get_attribute("aria-pressed") != "true":
         button.click()
     target = page.locator(f".sq[data-sq='{square}']")
@@ -67,13 +75,8 @@ def place(page: Any, notation: str) -> dict[str, Any]:
 DIVERCITE_SEED = 3
 
 
-def last_move(page: Any) -> str | None:
-    code = page.locator(".side .muted code")
-    return code.text_content().strip() if code.count() else None
-
-
 def ply(page: Any) -> int:
-    return number(page.locator(".side .muted", has_text="Ply").text_content())
+    return number(page.locator(".dv-side .muted", has_text="Ply").text_content())
 
 
 PIECES_JS = """() => Object.fromEntries(
@@ -120,19 +123,19 @@ def check_divercite_table(page: Any, engine: State) -> None:
     """Scores, my supply and which pieces can be played are the engine's."""
     obs = engine.observation(0)
     for p, name in enumerate(("White", "Black")):
-        shown = page.locator(f".player-head .score[aria-label='{name} score']").text_content()
+        shown = page.locator(f".player-head .score[aria-label='{name}: score']").text_content()
         assert number(shown) == obs["scores"][p], name
     supply = obs["supply"][0]
-    legal_prefixes = {
-        m.split()[0] for m in (engine.action_to_string(a) for a in engine.legal_actions())
-    }
-    for button in page.locator(".player.p0 .piece-btn[data-prefix]").all():
-        prefix = button.get_attribute("data-prefix")
-        kind = "cities" if prefix.startswith("C") else "resources"
-        colour = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}[prefix[1]]
-        assert number(button.locator(".count").text_content()) == supply[kind][colour], prefix
+    legal_pieces = {piece_and_square(engine.action_to_string(a))[0] for a in engine.legal_actions()}
+    buttons = page.locator(".player.p0 .piece-btn[data-piece]:not(.neutral-btn)").all()
+    assert len(buttons) == 8
+    for button in buttons:
+        code = button.get_attribute("data-piece")
+        kind, colour = code.split("-")
+        part = "cities" if kind == "city" else "resources"
+        assert number(button.locator(".count").text_content()) == supply[part][colour], code
         enabled = button.get_attribute("disabled") is None
-        assert enabled == (prefix in legal_prefixes), prefix
+        assert enabled == (code in legal_pieces), code
 
 
 def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Path) -> None:
@@ -144,20 +147,22 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     follow(page, engine, None)
     check_divercite_table(page, engine)
     # Hover shows the score change for both players.
-    first = data["moves"][0]["n"]
-    page.locator(f".piece-btn[data-prefix='{first.split()[0]}']").click()
+    piece, square = piece_and_square(data["moves"][0]["n"])
+    page.locator(f".piece-btn[data-piece='{piece}']").click()
     page.locator("#table-root[data-previews=ready]").wait_for()
     # The squares offered for the selected piece are the engine's legal ones.
-    prefix = first.split()[0]
     squares = {
-        m.split()[1]
-        for m in (engine.action_to_string(a) for a in engine.legal_actions())
-        if m.split()[0] == prefix
+        sq
+        for code, sq in (
+            piece_and_square(engine.action_to_string(a)) for a in engine.legal_actions()
+        )
+        if code == piece
     }
     shown = {e.get_attribute("data-sq") for e in page.locator(".sq.legal").all()}
     assert shown == squares
-    page.locator(f".sq[data-sq='{first.split()[1]}']").hover()
-    assert "White" in page.locator("#preview").text_content()
+    page.locator(f".sq[data-sq='{square}']").hover()
+    preview = page.locator("#preview").text_content()
+    assert preview.startswith("place a red city on") and ": White 0, Black 0" in preview
     # A hint, with its reason, marks the move on the board.
     old = version(page)
     page.get_by_role("button", name="Hint").click()
@@ -169,11 +174,11 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     follow(page, engine, hinted)
     check_divercite_table(page, engine)
     # Undo takes back our move and the AI's answer.
-    plies = page.locator(".side .muted", has_text="Ply").text_content()
+    plies = page.locator(".dv-side .muted", has_text="Ply").text_content()
     old = version(page)
     page.get_by_role("button", name="Undo").click()
     data = after_click(page, old)
-    assert page.locator(".side .muted", has_text="Ply").text_content() != plies
+    assert page.locator(".dv-side .muted", has_text="Ply").text_content() != plies
     engine = load_game("divercite").new_initial_state(DIVERCITE_SEED)
     assert ply(page) == 0
     check_divercite_table(page, engine)
@@ -182,7 +187,7 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
         move = rng.choice(data["moves"])["n"]
         if move.startswith("N "):
             old = version(page)
-            page.locator(f".sq[data-sq='{move.split()[1]}']").click()
+            page.locator(f".sq[data-sq='{piece_and_square(move)[1]}']").click()
             data = after_click(page, old)
             follow(page, engine, move)
             continue
@@ -216,7 +221,7 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
         ]
         rows = [(r["square"], r["points"]) for r in result["breakdown"] if r["owner"] == p]
         assert shown_rows == rows, p
-        assert number(table.locator("h3").text_content().split("—")[1]) == engine.scores()[p]
+        assert number(table.locator("h3").text_content()) == engine.scores()[p]
     page.screenshot(path=str(shots / "divercite-end.png"), full_page=True)
     game_url = page.url
     end.get_by_role("button", name="Play again").click()
@@ -271,6 +276,37 @@ def check_dice_miner_table(page: Any, engine: Any) -> None:
 
 
 DICE_MINER_SEED = 11
+
+
+def test_divercite_in_french(page: Any, live_server: Any) -> None:
+    """Issue 21: a French player meets French on the table: the prompt, the supply, the
+    previews the script builds, the log, and a resigned game's end screen."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": live_server.url}])
+    new_game(page, live_server.url, "divercite", DIVERCITE_SEED, level="easy")
+    data = settle(page)
+    assert "Choisissez une de vos pièces" in page.locator("#preview").text_content()
+    assert page.locator(".piece-btn[data-piece='city-green']").get_attribute("title") == (
+        "cité verte, 2 restantes"
+    )
+    piece, square = piece_and_square(data["moves"][0]["n"])
+    page.locator(f".piece-btn[data-piece='{piece}']").click()
+    assert "Cliquez maintenant" in page.locator("#preview").text_content()
+    page.locator("#table-root[data-previews=ready]").wait_for()
+    page.locator(f".sq[data-sq='{square}']").hover()
+    preview = page.locator("#preview").text_content()
+    assert preview.startswith("poser une cité rouge en") and "\u00a0: Blanc 0, Noir 0" in preview
+    for _ in range(3):
+        data = place(page, data["moves"][-1]["n"])
+    log = page.locator(".log li").all_text_contents()
+    assert any(line.startswith("Noir\u00a0: poser une") for line in log), log
+    assert "Coup 6 sur 41" in page.locator(".dv-side .muted").last.text_content()
+    page.locator("details.resign summary").click()
+    old = version(page)
+    page.locator("details.resign button").click()
+    after_click(page, old)
+    assert page.locator(".end-screen h2").text_content().strip() == "Noir gagne"
+    assert "Blanc abandonne." in page.locator(".end-screen").text_content()
+    assert page.errors == []
 
 
 def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:

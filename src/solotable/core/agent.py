@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from solotable.core.errors import ResearchAgentError, UnknownNameError
 from solotable.core.game import Game, Observation, State
+from solotable.core.message import Msg
 from solotable.core.untrusted import ascii_float, ascii_int, shorten
 
 
@@ -85,7 +86,8 @@ class Candidate:
     action: int
     value: float
     spread: float
-    reason: str
+    reason: str | Msg
+    """Why, in words or as a message ``solotable.words`` says (a game's own reasons)."""
     unit: str
 
 

@@ -158,6 +158,6 @@ def _note(
         spread=spread,
         unit=best.unit,
         mark=mark_for(loss, spread, best.unit),
-        best_reason=best.reason,
-        played_reason=played.reason,
+        best_reason=str(best.reason),
+        played_reason=str(played.reason),
     )

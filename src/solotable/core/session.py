@@ -433,7 +433,7 @@ class GameSession(SavedSteps):
                 raise SessionError("the game is over")
             self.forfeit = {"player": seat, "reason": "resigned"}
             text = f"{self.seat_name(seat)} resigned"
-            events = [self._stamp(Event(0, 0, "resign", seat, text, {}))]
+            events = [self._stamp(Event(0, 0, "resign", seat, text, {"seat": seat}))]
             ply = self.ply
             events += self._finish("resigned")
             self._commit(ply, events, "the resignation")
@@ -467,7 +467,9 @@ class GameSession(SavedSteps):
         if lost is not None:
             self.forfeit = {"player": seat, "reason": lost}
             events.append(
-                self._stamp(Event(0, 0, "forfeit", seat, f"{self.seat_name(seat)} {lost}", {}))
+                self._stamp(
+                    Event(0, 0, "forfeit", seat, f"{self.seat_name(seat)} {lost}", {"seat": seat})
+                )
             )
             events += self._finish("forfeited")
         else:

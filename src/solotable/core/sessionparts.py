@@ -226,7 +226,9 @@ def ply_events(
             name += " (only legal move)"
         public = ply.public
         text = f"{name}: {ply.words}" if public else f"{name} made a move you cannot see"
-        data = {"notation": ply.notation, "words": ply.words} if public else {}
+        data: dict[str, Any] = {"seat": ply.who, "forced": ply.forced}
+        if public:
+            data.update(notation=ply.notation, words=ply.words)
         out.append(Event(0, at, "move", ply.who, text, data))
     out += [
         Event(0, at, e.kind, e.player, e.text, e.data) for e in game.events(before, after, viewer)

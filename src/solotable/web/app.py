@@ -204,7 +204,9 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         with table.guard:
             thinking = table.thinking
             cached = table.cached
-        with speaking(lang) as w:
+        # The game's catalog domain (it falls back on the shared one): its page's words.
+        domain = words(lang).game(table.session.game.name).domain
+        with speaking(lang, domain) as w:
             if thinking and cached is not None and cached.get("lang") == lang:
                 ctx = dict(cached)
             else:
@@ -330,7 +332,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         ply = int(session.public_summary().get("ply", 0))
         notation = {a: n for a, n, _ in session.legal_moves(table.seat)}
         ranked = tuple(
-            (notation.get(c.action, "?"), value_text(c), c.reason) for c in h.candidates[:3]
+            (notation.get(c.action, "?"), value_text(c), str(c.reason)) for c in h.candidates[:3]
         )
         table.hint = Hint(h.notation, h.words, reason, ply, ranked)
 

@@ -1,5 +1,6 @@
 """The winner, ties and tie-breaks, the outcome (seed: But du jeu, 50/50; spec §9.1, §10.2;
-rules/scoring.py)."""
+rules/scoring.py). The outcome is a message (``divercite.outcome.*``): its key and arguments
+are asserted, and its English words where the rules ask for a sentence (the rematch)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,15 @@ def test_ties_are_shared_and_returns_are_plus_minus_one():
         s0, s1 = state.scores()
         r = state.returns()
         if s0 == s1:
-            assert r == [0.0, 0.0] and "shared" in state.outcome()
+            assert r == [0.0, 0.0] and state.outcome().key == "divercite.outcome.shared"
             assert state.observation(0)["result"]["winner"] is None
             seen["tie"] += 1
         else:
             assert r == ([1.0, -1.0] if s0 > s1 else [-1.0, 1.0])
-            assert "wins" in state.outcome()
+            outcome = state.outcome()
+            assert outcome.key == "divercite.outcome.win"
+            assert outcome.arg("winner") == (0 if s0 > s1 else 1)
+            assert "wins" in str(outcome)
             seen["win"] += 1
     assert seen["tie"] > 0 and seen["win"] > 0
 
@@ -35,7 +39,8 @@ def test_a_tie_suggests_a_rematch_with_the_other_starter() -> None:
             s0, s1 = state.scores()
             if s0 == s1:
                 assert state.returns() == [0.0, 0.0]
-                assert f"rematch with {other} starting" in state.outcome()
+                assert state.outcome().arg("starter") == (1 if first == "white" else 0)
+                assert f"rematch with {other} starting" in str(state.outcome())
                 console = Console(width=100, record=True, color_system=None)
                 console.print(state.game.render(state.observation(0)))
                 assert "Shared result" in console.export_text()
@@ -51,26 +56,35 @@ def test_course_tiebreak_option_decides_ties():
         if state.scores()[0] == state.scores()[1]:
             r = state.returns()
             assert sorted(r) == [-1.0, 1.0]
-            assert "tie-break" in state.outcome()
+            outcome = state.outcome()
+            assert outcome.key == "divercite.outcome.tiebreak" and "tie-break" in str(outcome)
+            assert r[outcome.arg("winner")] == 1.0
             d0, d1 = state.divercites()
             if d0 != d1:
                 assert r[0] == (1.0 if d0 > d1 else -1.0)
+                assert outcome.arg("by") == "divercites"
             return
     pytest.fail("no tie found in 400 random games")
 
 
 def test_outcome_and_stats_describe_the_game():
     state = play(["CR D6"])
-    assert "in progress after 1 plies" in state.outcome() and "Black to move" in state.outcome()
+    progress = state.outcome()
+    assert progress.key == "divercite.outcome.in-progress"
+    assert (progress.arg("ply"), progress.arg("to_move")) == (1, 1)
+    assert str(progress).startswith("in progress after 1 ply:") and "Black to move" in str(progress)
     assert state.returns() == [0.0, 0.0]
     final = random_game(11)
     stats = final.stats()
     assert stats["winning seat"] in ("first player", "second player", "draw")
+    assert state.stats()["winning seat"] == "unfinished"  # not a draw: read before the end
     assert stats["White points"] == final.scores()[0]
     assert stats["margin"] == abs(final.scores()[0] - final.scores()[1])
     d0, d1 = final.divercites()
     assert stats["White Divercités"] == d0 and stats["Black Divercités"] == d1
-    assert f"Divercités {d0}–{d1}" in final.outcome()
+    outcome = final.outcome()
+    assert (outcome.arg("white_divercites"), outcome.arg("black_divercites")) == (d0, d1)
+    assert f"Divercités {d0}–{d1}" in str(outcome)
 
 
 def _city_points(row: dict) -> int:

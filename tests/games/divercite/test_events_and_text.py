@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+from solotable.core.message import msg
 from solotable.core.session import GameSession, Seat
+from solotable.words import words
 from tests.games.screen import assert_fits
 
 
@@ -38,16 +40,23 @@ def test_the_opponents_placement_says_what_it_scored() -> None:
     theirs = [e for e in s.events if e.kind == "score" and e.player == 1]
     assert theirs, "the greedy opponent scores in 20 plies (precondition)"
     for e in theirs:
-        assert e.data["square"] in e.text and ("Black +" in e.text or "White +" in e.text)
+        said = words("en").event("divercite", e)
+        assert e.text == "" and e.data["square"] in said
+        assert ("Black +" in said or "White +" in said) and "player 1" not in said
         assert sum(e.data["gains"]) > 0
         assert s.events[s.events.index(e) - 1].kind == "move"
 
 
 def test_piece_texts_and_no_card_names() -> None:
     g = GameSession.start("divercite", {}, [Seat(), Seat("easy")], seed=1, clocks=False).game
-    assert "5 points" in (g.card_text("city") or "")
-    assert "every city it touches" in (g.card_text("Resources") or "")
-    assert "no colour" in (g.card_text("neutral") or "")
+    assert g.card_text("city") == msg("divercite.piece.city")
+    assert "5 points" in str(g.card_text("city"))
+    assert "every city it touches" in str(g.card_text("Resources"))
+    assert "no colour" in str(g.card_text("neutral"))
+    assert g.card_text("cité") == g.card_text("city")  # the French names work too
+    assert "cinq" not in words("fr").say(g.card_text("city")) and "cases de pavés" in words(
+        "fr"
+    ).say(g.card_text("city"))
     assert g.card_text("dragon") is None
 
 

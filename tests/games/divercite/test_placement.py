@@ -13,6 +13,7 @@ from solotable import load_game
 from solotable.core.errors import (
     IllegalActionError,
 )
+from solotable.core.message import msg
 from solotable.core.players import TERMINAL
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteState
@@ -161,8 +162,9 @@ def test_variant_neutral_first():
     legal = state.legal_actions()
     assert len(legal) == 25
     assert all(state.action_to_string(a).startswith("N ") for a in legal)
-    with pytest.raises(IllegalActionError, match="neutral-first"):
+    with pytest.raises(IllegalActionError, match="neutral-token-first variant") as refused:
         state.parse_move("CR D6")
+    assert refused.value.reason == msg("divercite.illegal.neutral-first", seat=0)
     with pytest.raises(Exception, match="city square"):
         state.parse_move("N D6")
     state.apply_action(state.parse_move("N A9"))

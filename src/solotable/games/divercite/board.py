@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
-PLAYER_NAMES: Final = ("White", "Black")
-"""Player 0 is White, player 1 Black (spec §10.1)."""
+WHITE, BLACK = 0, 1
+"""Player 0 is White, player 1 Black (spec §10.1); ``solotable.words`` names them."""
 COLOURS: Final = ("red", "green", "blue", "yellow")
 NUM_CITY_SQUARES: Final = 16
 NUM_RES_SQUARES: Final = 25

@@ -4,15 +4,16 @@ The board is public, so the events are the difference between two
 observations: the piece that appeared (square, kind, colour), each player's
 points gained (a resource scores for every city it touches, whoever owns it),
 and cities that just reached 5 points with four different colours around them.
-The session already says who placed what; these say what it was worth.
+The session already says who placed what; these say what it was worth. Events are
+data (``event(kind, **data)``); ``solotable.words`` says ``divercite.event.<kind>``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from solotable.core.events import Event, counted, note
-from solotable.games.divercite.board import PLAYER_NAMES
+from solotable.core.events import Event, event
+from solotable.core.message import Msg, msg
 
 
 def _placed(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -20,12 +21,6 @@ def _placed(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, dict[st
         if square not in before["board"]:
             return square, piece
     return None
-
-
-def _piece_words(piece: dict[str, Any]) -> str:
-    if piece["piece"] == "neutral":
-        return "the neutral token"
-    return f"a {piece['colour']} {piece['piece']}"
 
 
 def divercite_events(before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
@@ -38,15 +33,9 @@ def divercite_events(before: dict[str, Any], after: dict[str, Any]) -> list[Even
     gains = [a - b for a, b in zip(after["scores"], before["scores"], strict=True)]
     out: list[Event] = []
     if any(gains):
-        parts = [
-            f"{PLAYER_NAMES[p]} +{counted(g, 'point')} (now {after['scores'][p]})"
-            for p, g in enumerate(gains)
-            if g
-        ]
         out.append(
-            note(
+            event(
                 "score",
-                f"{_piece_words(piece)} on {square} scores: {', '.join(parts)}",
                 mover,
                 square=square,
                 piece=dict(piece),
@@ -60,48 +49,33 @@ def divercite_events(before: dict[str, Any], after: dict[str, Any]) -> list[Even
             continue
         if was is not None and was.get("points") == 5:
             continue
-        owner = PLAYER_NAMES[city["owner"]]
         out.append(
-            note(
-                "divercite",
-                f"Divercité! {owner}'s {city['colour']} city on {sq} has four different colours "
-                "around it: 5 points",
-                city["owner"],
-                square=sq,
-                owner=city["owner"],
-                colour=city["colour"],
-            )
+            event("divercite", city["owner"], square=sq, owner=city["owner"], colour=city["colour"])
         )
     return out
 
 
-PIECE_TEXT = {
-    "city": (
-        "City — each player has 8 (2 per colour) and places them on the city squares "
-        "(columns B, D, F, H; rows 2, 4, 6, 8). A city scores 1 point per neighbouring resource "
-        "of its own colour, or 5 points (a Divercité) when its four neighbours show four "
-        "different colours. Notation: CR D6."
-    ),
-    "resource": (
-        "Resource — each player has 12 (3 per colour) and places them on the resource squares "
-        "(columns A, C, E, G, I; rows 1, 3, 5, 7, 9). Once placed it belongs to the board and "
-        "counts for every city it touches, whoever owns the city. Notation: RG C7."
-    ),
-    "neutral": (
-        "Neutral token — placed last on the one resource square left (or first, in the "
-        "neutral_first variant). It has no colour: a city touching it gets nothing for that "
-        "square and cannot make a Divercité. Notation: N E3."
-    ),
-    "divercite": (
-        "Divercité — a city whose four neighbouring resources are four different colours "
-        "scores 5 points instead of 1 per resource of its colour."
-    ),
+PIECES = ("city", "resource", "neutral", "divercite")
+"""What ``info`` can describe: Divercité has no cards, only its three pieces and the
+Divercité itself (``divercite.piece.<name>``)."""
+ALIASES = {
+    "cities": "city",
+    "resources": "resource",
+    "token": "neutral",
+    "divercité": "divercite",
+    "cité": "city",
+    "cite": "city",
+    "cités": "city",
+    "ressource": "resource",
+    "ressources": "resource",
+    "neutre": "neutral",
+    "jeton": "neutral",
+    "diversité": "divercite",
 }
-ALIASES = {"cities": "city", "resources": "resource", "token": "neutral", "divercité": "divercite"}
 
 
-def piece_text(name: str) -> str | None:
-    """A piece's description for ``info`` (Divercité has no cards)."""
+def piece_text(name: str) -> Msg | None:
+    """A piece's description for ``info`` as a message, or None for an unknown name."""
     key = name.strip().lower()
     key = ALIASES.get(key, key)
-    return PIECE_TEXT.get(key)
+    return msg(f"divercite.piece.{key}") if key in PIECES else None

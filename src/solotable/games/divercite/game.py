@@ -20,7 +20,7 @@ from solotable.core.game import (
     Observation,
     parse_assumptions,
 )
-from solotable.core.message import Translator
+from solotable.core.message import Msg, Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -99,9 +99,11 @@ class DiverciteGame(Game):
                 "shared",
                 "equal scores: 'shared' result (the rules) or the INF8175 'course' tie-break",
                 choices=("shared", "course"),
+                advanced=True,
             ),
         ),
         presets={
+            # In difficulty order: more thinking time first.
             "course": {"clock": 900.0, "tiebreak": "course"},
             "blitz": {"clock": 300.0},
         },
@@ -164,13 +166,13 @@ class DiverciteGame(Game):
         return observe(state, player)
 
     def draw(self, observation: Observation, words: Translator) -> str:
-        return render(observation)
+        return render(observation, words)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
         """Points a placement scored and Divercités made (``events.py``)."""
         return divercite_events(before, after)
 
-    def card_text(self, name: str) -> str | None:
+    def card_text(self, name: str) -> Msg | None:
         """No cards: the pieces (``city``, ``resource``, ``neutral``) and ``divercite``."""
         return piece_text(name)
 

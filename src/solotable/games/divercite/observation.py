@@ -4,6 +4,10 @@ Divercité has perfect information: both players see the whole board, both
 supplies, the scores and every move, so an observation differs between the
 players only in its ``player`` field, and :func:`rebuild_state` (the game's
 ``sample_state``) replays the moves into an exact copy of the position.
+
+An observation carries no prose: squares, colour and piece codes, seats, counts, the
+moves' notation, and at the end the outcome as a message (``Msg.to_json``) that
+``solotable.words`` says.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.game import Observation
+from solotable.core.message import msg
 from solotable.core.rng import Rng
-from solotable.games.divercite.actions import action_to_string
+from solotable.games.divercite.actions import NUM_ACTIONS, action_to_string, piece_of
 from solotable.games.divercite.board import (
     CITY_NAMES,
     CITY_RES,
@@ -29,32 +34,44 @@ if TYPE_CHECKING:
     from solotable.games.divercite.state import DiverciteState
 
 
+_COLOUR_OF_BIT = {1 << k: name for k, name in enumerate(COLOURS)}
+"""Colour bit → colour name, a dict look-up on the observation's path."""
+_NOTATION = tuple(action_to_string(a) for a in range(NUM_ACTIONS))
+"""Every action's notation, computed once: the observation lists the moves played."""
+_SQUARE = tuple(piece_of(a)[2] for a in range(NUM_ACTIONS))
+"""Every action's square (the observation's ``last``)."""
+
+
 def board_view(state: DiverciteState) -> dict[str, dict[str, Any]]:
     """Occupied squares by name: cities with colour, owner and points; resources; the token."""
     out: dict[str, dict[str, Any]] = {}
+    owner, cbit, pts = state._owner, state._cbit, state._pts
     for c in range(16):
-        if state._owner[c] >= 0:
+        o = owner[c]
+        if o >= 0:
             out[CITY_NAMES[c]] = {
                 "piece": "city",
-                "colour": colour_name(state._cbit[c]),
-                "owner": state._owner[c],
-                "points": state._pts[c],
+                "colour": _COLOUR_OF_BIT[cbit[c]],
+                "owner": o,
+                "points": pts[c],
             }
+    res = state._res
     for r in range(25):
-        bit = state._res[r]
+        bit = res[r]
         if bit == NEUTRAL_BIT:
             out[RES_NAMES[r]] = {"piece": "neutral"}
         elif bit:
-            out[RES_NAMES[r]] = {"piece": "resource", "colour": colour_name(bit)}
+            out[RES_NAMES[r]] = {"piece": "resource", "colour": _COLOUR_OF_BIT[bit]}
     return out
 
 
 def supply_view(state: DiverciteState, p: int) -> dict[str, dict[str, int]]:
     """Player ``p``'s pieces still to place, by kind and colour."""
     s = state._supply
+    b = p * 8
     return {
-        "cities": {COLOURS[k]: s[p * 8 + k] for k in range(4)},
-        "resources": {COLOURS[k]: s[p * 8 + 4 + k] for k in range(4)},
+        "cities": {"red": s[b], "green": s[b + 1], "blue": s[b + 2], "yellow": s[b + 3]},
+        "resources": {"red": s[b + 4], "green": s[b + 5], "blue": s[b + 6], "yellow": s[b + 7]},
     }
 
 
@@ -96,7 +113,8 @@ def observe(state: DiverciteState, player: int) -> Observation:
         "board": board_view(state),
         "supply": [supply_view(state, 0), supply_view(state, 1)],
         "scores": list(state._scores),
-        "moves": [action_to_string(a) for a in state.history],
+        "moves": [_NOTATION[a] for a in state.history],
+        "last": _SQUARE[state.history[-1]] if state.history else None,
         "terminal": terminal,
         "neutral_turn": state._ply == state._neutral_ply,
     }
@@ -104,7 +122,7 @@ def observe(state: DiverciteState, player: int) -> Observation:
         obs["result"] = {
             "winner": state.winner(),
             "returns": state.returns(),
-            "outcome": state.outcome(),
+            "outcome": state.outcome().to_json(),
             "divercites": state.divercites(),
             "breakdown": city_breakdown(state),
         }
@@ -121,8 +139,8 @@ def rebuild_state(game: DiverciteGame, observation: Observation, rng: Rng) -> Di
         observation.get("first_player") != game.first_player
         or bool(observation.get("neutral_first")) != game.neutral_first
     ):
-        raise SolotableError("observation comes from a game with different options")
+        raise SolotableError(msg("divercite.sample.other-options"))
     state = game.state_after(list(observation.get("moves", [])), rng.below(2**31))
     if board_view(state) != observation.get("board") or state._scores != observation.get("scores"):
-        raise SolotableError("observation's board does not match its list of moves")
+        raise SolotableError(msg("divercite.sample.mismatch"))
     return state

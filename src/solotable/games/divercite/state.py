@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.game import Observation, State
+from solotable.core.game import ActionInfo, Observation, State
 from solotable.core.players import TERMINAL
 from solotable.core.rng import Rng
 from solotable.games.divercite import actions
@@ -164,9 +164,17 @@ class DiverciteState(State):
         return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
 
     def stats(self) -> dict[str, str | float]:
+        """Codes and counts (their words come from ``solotable.words``). ``winning seat`` is
+        ``first player``, ``second player``, ``draw`` (a shared result) or ``unfinished``
+        (read before the end: a resigned or timed-out game, whose winner the session knows)."""
         d0, d1 = self.divercites()
         w = self.winner()
-        seat = "draw" if w is None else ("first player" if w == self._first else "second player")
+        if self._ply < TOTAL_PLIES:
+            seat = "unfinished"
+        elif w is None:
+            seat = "draw"
+        else:
+            seat = "first player" if w == self._first else "second player"
         return {
             "winning seat": seat,
             "White points": float(self._scores[0]),
@@ -224,5 +232,6 @@ class DiverciteState(State):
     def string_to_action(self, text: str) -> int:
         return actions.string_to_action(text)
 
-    def describe_action(self, action: int) -> str:
-        return actions.describe_action(action)
+    def action_info(self, action: int) -> ActionInfo:
+        """Kind ``city``/``resource``/``neutral``, colour and square (``actions.action_info``)."""
+        return actions.action_info(action)

@@ -49,36 +49,44 @@ SPEC = TensorSpec.build(
 )
 
 
+_AT = {s.name: s.offset for s in SPEC.slices}
+"""Each slice's offset: ``encode`` writes flat positions directly (it runs at every env step;
+``tests/envs/test_tensors.py`` checks the layout against ``SPEC.split``)."""
+_CITY = {(sq, c): i * NC + k for sq, i in CITY_INDEX.items() for c, k in COLOUR_INDEX.items()}
+_RES = {(sq, c): i * NC + k for sq, i in RES_INDEX.items() for c, k in COLOUR_INDEX.items()}
+
+
 def encode(obs: Observation) -> list[float]:
     """The vector for ``obs``, from the point of view of ``obs["player"]``."""
     me = int(obs["player"])
-    w = SPEC.writer()
+    v = [0.0] * SPEC.size
+    mine, theirs, points = _AT["my_cities"], _AT["their_cities"], _AT["city_points"]
+    resources, neutral = _AT["resources"], _AT["neutral"]
     for square, piece in obs["board"].items():
         kind = piece["piece"]
         if kind == "city":
-            c = CITY_INDEX[square]
-            plane = "my_cities" if piece["owner"] == me else "their_cities"
-            w.set(plane, 1.0, c, COLOUR_INDEX[piece["colour"]])
-            w.set("city_points", scaled(piece.get("points", 0), 4), c)
+            base = mine if piece["owner"] == me else theirs
+            v[base + _CITY[square, piece["colour"]]] = 1.0
+            v[points + CITY_INDEX[square]] = scaled(piece.get("points", 0), 4)
         elif kind == "resource":
-            w.set("resources", 1.0, RES_INDEX[square], COLOUR_INDEX[piece["colour"]])
+            v[resources + _RES[square, piece["colour"]]] = 1.0
         else:
-            w.set("neutral", 1.0, RES_INDEX[square])
+            v[neutral + RES_INDEX[square]] = 1.0
     for who, plane in ((me, "my_supply"), (1 - me, "their_supply")):
         supply = obs["supply"][who]
+        at = _AT[plane]
         for row, part in enumerate(("cities", "resources")):
             for colour, n in supply[part].items():
-                w.set(plane, scaled(n, 3), row, COLOUR_INDEX[colour])
+                v[at + row * NC + COLOUR_INDEX[colour]] = scaled(n, 3)
     scores = obs["scores"]
-    w.fill("scores", [scaled(scores[me], 40), scaled(scores[1 - me], 40)])
-    w.fill(
-        "flags",
-        [
-            float(obs["to_move"] == me),
-            float(bool(obs["neutral_turn"])),
-            float(bool(obs["terminal"])),
-            float(obs["first_player"] == me),
-        ],
-    )
-    w.set("progress", scaled(obs["ply"], TOTAL_PLIES), 0)
-    return w.values
+    at = _AT["scores"]
+    v[at], v[at + 1] = scaled(scores[me], 40), scaled(scores[1 - me], 40)
+    at = _AT["flags"]
+    v[at : at + 4] = [
+        float(obs["to_move"] == me),
+        float(bool(obs["neutral_turn"])),
+        float(bool(obs["terminal"])),
+        float(obs["first_player"] == me),
+    ]
+    v[_AT["progress"]] = scaled(obs["ply"], TOTAL_PLIES)
+    return v

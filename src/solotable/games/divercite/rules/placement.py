@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.divercite.actions import (
     NEUTRAL_BASE,
     RES_BASE,
@@ -20,7 +21,6 @@ from solotable.games.divercite.board import (
     CITY_RES,
     COLOURS,
     NEUTRAL_BIT,
-    PLAYER_NAMES,
     RES_CITIES,
     RES_NAMES,
     TOTAL_PLIES,
@@ -90,43 +90,49 @@ def is_legal_placement(state: DiverciteState, action: int) -> bool:
     return False
 
 
-def refusal_reason(state: DiverciteState, action: int) -> str | None:
-    """Why a placement in the action space is refused now, in the player's words.
+def refusal_reason(state: DiverciteState, action: int) -> Msg | None:
+    """Why a placement in the action space is refused now (a ``divercite.illegal.*`` message).
 
     Seed: Ordre du tour (empty square, own supply, the neutral token last);
     the variant (the neutral token first). Called only for actions
     ``is_legal_placement`` rejected before the end of the game.
     """
     p = state._first ^ (state._ply & 1)
-    who = PLAYER_NAMES[p]
     if state._ply == state._neutral_ply:
         if action < NEUTRAL_BASE:
             if state.game.neutral_first:
-                return (
-                    f"in the neutral-first variant {who} must first place the neutral "
-                    "token on a resource square (e.g. 'N E5')"
-                )
-            last = RES_NAMES[state._empty_r[0]]
-            return f"all pieces are placed: {who} must put the neutral token on {last} ('N {last}')"
-        return f"{RES_NAMES[action - NEUTRAL_BASE]} is already occupied"
+                return msg("divercite.illegal.neutral-first", seat=p)
+            return msg(
+                "divercite.illegal.neutral-last", seat=p, square=RES_NAMES[state._empty_r[0]]
+            )
+        return _occupied_resource_square(state, action - NEUTRAL_BASE)
     if action >= NEUTRAL_BASE:
-        when = "first move" if state.game.neutral_first else "last move of the game"
-        return f"the neutral token is placed only as the {when}"
+        return msg("divercite.illegal.neutral-not-now", variant=state.game.neutral_first)
     if action < RES_BASE:
         k, c = divmod(action, 16)
         if state._owner[c] >= 0:
-            owner = PLAYER_NAMES[state._owner[c]]
-            return (
-                f"{CITY_NAMES[c]} is already occupied "
-                f"({owner}'s {colour_name(state._cbit[c])} city)"
+            return msg(
+                "divercite.illegal.occupied",
+                square=CITY_NAMES[c],
+                piece="city",
+                colour=colour_name(state._cbit[c]),
+                owner=state._owner[c],
             )
-        return f"{who} has no {COLOURS[k]} city left"
+        return msg("divercite.illegal.none-left", seat=p, piece="city", colour=COLOURS[k])
     k, r = divmod(action - RES_BASE, 25)
+    if state._res[r]:
+        return _occupied_resource_square(state, r)
+    return msg("divercite.illegal.none-left", seat=p, piece="resource", colour=COLOURS[k])
+
+
+def _occupied_resource_square(state: DiverciteState, r: int) -> Msg:
+    """Resource square ``r`` is taken: by the neutral token or a resource of some colour."""
     bit = state._res[r]
-    if bit:
-        what = "the neutral token" if bit == NEUTRAL_BIT else f"a {colour_name(bit)} resource"
-        return f"{RES_NAMES[r]} is already occupied ({what})"
-    return f"{who} has no {COLOURS[k]} resource left"
+    if bit == NEUTRAL_BIT:
+        return msg("divercite.illegal.occupied", square=RES_NAMES[r], piece="neutral")
+    return msg(
+        "divercite.illegal.occupied", square=RES_NAMES[r], piece="resource", colour=colour_name(bit)
+    )
 
 
 def _drop_resource_actions(racts: list[list[int]], r: int) -> None:

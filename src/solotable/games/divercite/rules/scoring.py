@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.divercite.actions import NEUTRAL_BASE, RES_BASE
 from solotable.games.divercite.board import (
     CITY_RES,
-    PLAYER_NAMES,
     RES_CITIES,
     RES_CITY_OTHERS,
     TOTAL_PLIES,
@@ -222,8 +222,10 @@ def most_points_wins(state: DiverciteState) -> int | None:
     return None
 
 
-def course_tiebreak(state: DiverciteState) -> tuple[int, str]:
-    """INF8175's tie-break: more Divercités, then more cities with 4, 3, 2 matches.
+def course_tiebreak(state: DiverciteState) -> tuple[int, str, int]:
+    """The tie-break of the Polytechnique Montréal course: more Divercités, then more
+    cities with 4, 3, 2 matches; ``(winner, by, matches)`` with ``by`` a code
+    (``divercites``, ``matches`` with the count that decided, ``first``).
 
     Spec §9.1 (not in the seed; option ``tiebreak=course``). Still level after
     that, the first player wins (the course's later rule).
@@ -240,31 +242,33 @@ def course_tiebreak(state: DiverciteState) -> tuple[int, str]:
         else:
             matches[o][pts] += 1
     if div[0] != div[1]:
-        return (0 if div[0] > div[1] else 1), "more Divercités"
+        return (0 if div[0] > div[1] else 1), "divercites", 0
     for n in (4, 3, 2):
         if matches[0][n] != matches[1][n]:
-            return (0 if matches[0][n] > matches[1][n] else 1), f"more cities with {n} matches"
-    return state._first, "the first player wins a perfect tie"
+            return (0 if matches[0][n] > matches[1][n] else 1), "matches", n
+    return state._first, "first", 0
 
 
-def final_outcome(state: DiverciteState) -> str:
-    """The result in words, or the position's progress before the end.
+def final_outcome(state: DiverciteState) -> Msg:
+    """The result as a message (``divercite.outcome.*``), or the position's progress before
+    the end; ``solotable.words`` says it.
 
     Seed: 50/50 (after a tie, play again with the other player starting).
     """
     s0, s1 = state._scores
     if state._ply < TOTAL_PLIES:
-        return (
-            f"in progress after {state._ply} plies: White {s0}, Black {s1}; "
-            f"{PLAYER_NAMES[state.current_player()]} to move"
+        return msg(
+            "divercite.outcome.in-progress",
+            ply=state._ply,
+            white=s0,
+            black=s1,
+            to_move=state.current_player(),
         )
     d0, d1 = divercites(state)
-    tally = f"{s0}–{s1} (Divercités {d0}–{d1})"
+    tally = {"white": s0, "black": s1, "white_divercites": d0, "black_divercites": d1}
     if s0 != s1:
-        w = 0 if s0 > s1 else 1
-        return f"{PLAYER_NAMES[w]} wins {tally}: more points once the board is full"
+        return msg("divercite.outcome.win", winner=0 if s0 > s1 else 1, **tally)
     if state.game.options["tiebreak"] == "course":
-        w, why = course_tiebreak(state)
-        return f"{PLAYER_NAMES[w]} wins a {tally} tie on the course tie-break: {why}"
-    starter = PLAYER_NAMES[1 - state._first]
-    return f"shared result: both players scored {s0} ({tally}); rematch with {starter} starting"
+        w, by, n = course_tiebreak(state)
+        return msg("divercite.outcome.tiebreak", winner=w, by=by, matches=n, **tally)
+    return msg("divercite.outcome.shared", starter=1 - state._first, **tally)

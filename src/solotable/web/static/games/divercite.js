@@ -1,11 +1,19 @@
 // Divercité: choose a piece from your supply, then one of the highlighted squares.
 // Hovering or focusing a square shows what the placement scores for both players
 // (the previews come from the server, computed from your observation).
+// This script holds no words and reads no notation: the page hands it its strings, the
+// pieces that can be played and the hinted piece in the "dv-data" block, and each square
+// lists its moves by piece ("city-red", "neutral") in data-targets.
 import { onUpdate, tableData } from "/static/table.js";
 
 let selected = null;
 let previews = {};
 const tableId = document.getElementById("table").dataset.id;
+
+function pageData() {
+  const el = document.getElementById("dv-data");
+  return el ? JSON.parse(el.textContent) : { strings: {}, playable: [], hint: null };
+}
 
 async function loadPreviews() {
   previews = {};
@@ -18,28 +26,41 @@ async function loadPreviews() {
   }
 }
 
-function describe(notation) {
-  const d = previews[notation];
-  if (!d) return notation;
-  const who = ["White", "Black"];
-  const fmt = (x) => (x > 0 ? `+${x}` : `${x}`);
-  return `${notation}: ${who[0]} ${fmt(d[0])}, ${who[1]} ${fmt(d[1])}`;
+function signed(x) {
+  return x > 0 ? `+${x}` : `${x}`;
 }
 
-function select(prefix) {
-  selected = prefix;
-  for (const b of document.querySelectorAll(".piece-btn[data-prefix]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.prefix === prefix));
+/** A catalog template with its %(name)s placeholders filled. */
+function fill(template, values) {
+  let out = template;
+  for (const [name, value] of Object.entries(values)) out = out.replaceAll(`%(${name})s`, value);
+  return out;
+}
+
+/** "place a red city on D6: White +1, Black +0", in the page's language. */
+function describe(notation) {
+  const move = tableData().moves.find((m) => m.n === notation);
+  const words = move ? move.w : "";
+  const d = previews[notation];
+  const s = pageData().strings;
+  if (!d || !s.swing) return words;
+  return fill(s.swing, { move: words, white: s.white, w: signed(d[0]), black: s.black, b: signed(d[1]) });
+}
+
+function select(piece) {
+  selected = piece;
+  for (const b of document.querySelectorAll(".piece-btn[data-piece]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.piece === piece));
   }
   for (const sq of document.querySelectorAll(".sq")) {
     const targets = JSON.parse(sq.dataset.targets || "{}");
-    const move = prefix ? targets[prefix] : undefined;
+    const move = piece ? targets[piece] : undefined;
     sq.classList.toggle("legal", Boolean(move));
     if (move) {
       sq.dataset.move = move;
       sq.setAttribute("tabindex", "0");
       sq.setAttribute("role", "button");
-      sq.setAttribute("aria-label", `${sq.dataset.sq}: ${describe(move)}`);
+      sq.setAttribute("aria-label", describe(move));
     } else {
       delete sq.dataset.move;
       sq.removeAttribute("tabindex");
@@ -47,19 +68,21 @@ function select(prefix) {
     }
   }
   const preview = document.getElementById("preview");
-  if (preview && prefix) preview.textContent = "Now click a highlighted square (Esc to choose another piece).";
+  const s = pageData().strings;
+  if (preview && piece && s.choose) preview.textContent = s.choose;
 }
 
 function wire() {
   const data = tableData();
+  const page = pageData();
   if (data.moves.length) loadPreviews().then(() => select(selected));
-  const prefixes = new Set(data.moves.map((m) => m.n.split(" ")[0]));
-  if (data.hint) selected = data.hint.split(" ")[0];
-  else if (prefixes.size === 1) selected = [...prefixes][0];
-  else if (!prefixes.has(selected)) selected = null;
-  for (const b of document.querySelectorAll(".piece-btn[data-prefix]")) {
-    b.addEventListener("click", () => select(b.dataset.prefix === selected ? null : b.dataset.prefix));
-    if (data.hint && data.hint.split(" ")[0] === b.dataset.prefix) b.classList.add("hinted");
+  const playable = new Set(page.playable);
+  if (page.hint) selected = page.hint;
+  else if (playable.size === 1) selected = [...playable][0];
+  else if (!playable.has(selected)) selected = null;
+  for (const b of document.querySelectorAll(".piece-btn[data-piece]")) {
+    b.addEventListener("click", () => select(b.dataset.piece === selected ? null : b.dataset.piece));
+    if (page.hint && page.hint === b.dataset.piece) b.classList.add("hinted");
   }
   for (const sq of document.querySelectorAll(".sq")) {
     const show = () => {
