@@ -19,6 +19,7 @@ from typing import Any
 from solotable.core.datafile import parse_json, read_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.game import Game, State
+from solotable.core.message import text_of
 from solotable.core.players import CHANCE
 from solotable.core.registry import game_class, load_game
 from solotable.core.untrusted import finite, shorten
@@ -60,7 +61,7 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
     return {
         "returns": list(state.returns()),
         "scores": list(state.scores()),
-        "outcome": state.outcome(),
+        "outcome": text_of(state.outcome()),  # a message is kept as its English text
     }
 
 
