@@ -203,7 +203,9 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         with table.guard:
             thinking = table.thinking
             cached = table.cached
-        with speaking(lang) as w:
+        # A game's page says its words from the game's catalog domain (it falls back on
+        # the shared one for the frame).
+        with speaking(lang, words(lang).game(table.session.game.name).domain) as w:
             if thinking and cached is not None and cached.get("lang") == lang:
                 ctx = dict(cached)
             else:

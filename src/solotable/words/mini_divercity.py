@@ -129,6 +129,21 @@ def _colour(t: Tr, a: Mapping[str, Any]) -> str:
     return colour(t, a.get("colour"))
 
 
+@WORDS.message("island")
+def _island(t: Tr, a: Mapping[str, Any]) -> str:
+    return island(t, a.get("colour"))
+
+
+@WORDS.message("hotel")
+def _hotel(t: Tr, a: Mapping[str, Any]) -> str:
+    return hotel(t, a.get("colour"))
+
+
+@WORDS.message("slot")
+def _slot(t: Tr, a: Mapping[str, Any]) -> str:
+    return slot(t, a.get("slot"))
+
+
 @WORDS.message("place")
 def _place(t: Tr, a: Mapping[str, Any]) -> str:
     return place(t, a.get("place"))
@@ -142,6 +157,40 @@ def card_in(t: Tr, a: Mapping[str, Any], key: str = "species") -> str:
     if a.get("place") is None or key != "species":
         return species(t, sid)
     return t._("%(species)s, %(place)s", species=species(t, sid), place=place(t, a["place"]))
+
+
+def longest_word(name: str) -> int:
+    """The length of a name's longest word (long ones get a smaller type on a card)."""
+    return max((len(w) for w in name.split()), default=0)
+
+
+def marks(names: Mapping[str, str]) -> dict[str, str]:
+    """A short, distinct mark for each name (a token on the scale, an Island chip).
+
+    Initials first ("HS" for Hammerhead Shark); names whose marks clash take more letters
+    of their first word ("Oc" and "Oy" for Octopus and Oyster, "Or" for the orange Island),
+    so no two marks on the table are alike, in any language."""
+    words = {k: [w for w in n.replace("-", " ").split() if w] or [k] for k, n in names.items()}
+
+    def mark(k: str, level: int) -> str:
+        ws = words[k]
+        if level == 0:
+            return "".join(w[0] for w in ws[:2]).upper()
+        first = ws[0]
+        return first[0].upper() + first[1 : 1 + level].lower()
+
+    level = dict.fromkeys(names, 0)
+    for _ in range(12):
+        got = {k: mark(k, level[k]) for k in names}
+        seen: dict[str, int] = {}
+        for m in got.values():
+            seen[m] = seen.get(m, 0) + 1
+        clash = [k for k in names if seen[got[k]] > 1]
+        if not clash:
+            return got
+        for k in clash:
+            level[k] += 1
+    return {k: f"{i + 1}" for i, k in enumerate(names)}
 
 
 # -- moves -------------------------------------------------------------------------------

@@ -74,16 +74,15 @@ class _View:
 def render(game: MiniDiverCityGame, obs: dict[str, Any], t: Translator) -> str:
     v = _View(game, t)
     goal = obs["goal"]
+    saved = "[bold green]" + t.num(obs["saved"]) + "[/]"
+    eliminated = "[bold red]" + t.num(obs["eliminated"]) + "[/]"
+    hotels = "[bold]" + t.num(obs["hotels"]) + "[/]"
     head = [
         "[bold cyan]" + t._("Mini DiverCity — solo") + "[/]",
         t._("turn %(turn)s", turn=obs["turn"]),
-        t._("saved %(n)s/%(of)s", n=f"[bold green]{obs['saved']}[/]", of=goal["save"]),
-        t._(
-            "eliminated %(n)s/%(of)s",
-            n=f"[bold red]{obs['eliminated']}[/]",
-            of=goal["eliminated_limit"],
-        ),
-        t._("Hotels %(n)s/%(of)s", n=f"[bold]{obs['hotels']}[/]", of=len(obs["islands"])),
+        t._("saved %(n)s/%(of)s", n=saved, of=goal["save"]),
+        t._("eliminated %(n)s/%(of)s", n=eliminated, of=goal["eliminated_limit"]),
+        t._("Hotels %(n)s/%(of)s", n=hotels, of=len(obs["islands"])),
     ]
     out: list[str] = [
         "   ".join(head),
@@ -94,12 +93,12 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any], t: Translator) -> str:
     for col, side in obs["islands"].items():
         style = _COLOUR_STYLE.get(col, "white")
         label = "[bold]" + t._("HOTEL") + "[/]" if side == "hotel" else t._("Island")
-        islands.append(f"[{style}]{t.say(_m('colour', colour=col))}[/]: {label}")
+        name = "[" + style + "]" + t.say(_m("colour", colour=col)) + "[/]"
+        islands.append(t._("%(colour)s: %(side)s", colour=name, side=label))
     out.append("[bold]" + t._("Islands") + "[/] " + "  ".join(islands))
+    ready, used = "[green]" + t._("ready") + "[/]", "[dim]" + t._("used") + "[/]"
     divers = [
-        f"{v.divers[d]} ([green]{t._('ready')}[/])"
-        if state == "ready"
-        else f"{v.divers[d]} ([dim]{t._('used')}[/])"
+        t._("%(diver)s (%(state)s)", diver=v.divers[d], state=ready if state == "ready" else used)
         for d, state in obs["divers"].items()
     ]
     out.append("[bold]" + t._("Divers") + "[/]  " + ", ".join(divers))
@@ -125,8 +124,12 @@ def _scale(v: _View, obs: dict[str, Any]) -> list[str]:
     width = max(len(n) for n in names.values()) + 1
     track = max(9, *(len(x) for x in v.place.values()))
     column = 2 + width + track + 3
-    zones = (("red", "R"), ("blue", "B"), ("green", "G"))
-    letters = "".join(f"[{z}] {t.pgettext('zone', letter)} [/]" for z, letter in zones)
+    zones = (
+        ("red", t.pgettext("zone", "R")),
+        ("blue", t.pgettext("zone", "B")),
+        ("green", t.pgettext("zone", "G")),
+    )
+    letters = "".join(f"[{z}] {letter} [/]" for z, letter in zones)
     head = "  " + " " * width + letters
     out = [head + " " * (column - 2 - width - 9) + head]
     scale = list(obs["scale"].items())
@@ -152,15 +155,16 @@ def _hand(v: _View, obs: dict[str, Any]) -> list[str]:
     def card(slot: str) -> str:
         c = hand[slot]
         if c is None:
-            return f"{slot}: [dim]—[/]"
+            return t._("%(slot)s: %(card)s", slot=slot, card="[dim]—[/]")
         if c == "?":
-            return f"{slot}: [reverse] ?? [/]"
+            return t._("%(slot)s: %(card)s", slot=slot, card="[reverse] ?? [/]")
         state = t.say(_m("place", place=obs["scale"][c]))
-        return f"{slot}: [bold]{v.species[c]}[/] [dim]({state})[/]"
+        card = "[bold]" + v.species[c] + "[/] [dim](" + state + ")[/]"
+        return t._("%(slot)s: %(card)s", slot=slot, card=card)
 
     return [
-        t._("[bold]Lagoon[/]") + " " + "   ".join(card(s) for s in ("l1", "l2")),
-        t._("[bold]Ocean[/]") + "  " + "   ".join(card(s) for s in ("o1", "o2", "o3")),
+        "[bold]" + t._("Lagoon") + "[/] " + "   ".join(card(s) for s in ("l1", "l2")),
+        "[bold]" + t._("Ocean") + "[/]  " + "   ".join(card(s) for s in ("o1", "o2", "o3")),
     ]
 
 
@@ -170,7 +174,8 @@ def _piles(v: _View, obs: dict[str, Any]) -> list[str]:
     cd, cx = obs["corporation_deck"], obs["corporation_discard"]
     line = t._("Species deck %(n)s", n=sd["size"])
     if sd["top"]:
-        line += t._(", top face up: %(species)s", species=f"[bold]{v.species[sd['top']]}[/]")
+        top = "[bold]" + v.species[sd["top"]] + "[/]"
+        line += t._(", top face up: %(species)s", species=top)
     out = _pile(v, [line], sx, v.species)
     text = t._("Corporation deck %(n)s", n=cd["size"])
     if cd["known_top"]:
@@ -216,7 +221,10 @@ def _bottom(v: _View, obs: dict[str, Any]) -> list[str]:
     res = obs["result"]
     if res is not None:
         won = res["result"] == "win"
-        out.append(f"[bold green]{t._('VICTORY')}[/]" if won else f"[bold red]{t._('DEFEAT')}[/]")
+        if won:
+            out.append("[bold green]" + t._("VICTORY") + "[/]")
+        else:
+            out.append("[bold red]" + t._("DEFEAT") + "[/]")
         goal, win = obs["goal"], obs["win"]
         args = {
             **res,
