@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.mini_divercity import WORDS, catalog, diver, island, species
+from solotable.words.mini_divercity_terms import WORDS, catalog, colour, diver, island, species
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
 
@@ -76,14 +76,18 @@ def corp_events(cid: Any) -> list[Mapping[str, Any]]:
     return list(card["events"]) if card is not None else []
 
 
+def event_title(t: Tr, kind: Any) -> str:
+    """An event's name alone (a card face draws the Hotels' colours as chips)."""
+    name = EVENTS.get(str(kind))
+    return t._(name) if name is not None else str(kind)
+
+
 def event_name(t: Tr, e: Mapping[str, Any]) -> str:
     """One event's name; a Hotels event with its two colours."""
     name = EVENTS.get(str(e.get("event")))
     if name is None:
         return str(e.get("event"))
     if e.get("event") == "hotels":
-        from solotable.words.mini_divercity import colour
-
         a, b = e.get("colours") or ("", "")
         return t._("%(hotels)s (%(a)s, %(b)s)", hotels=t._(name), a=colour(t, a), b=colour(t, b))
     return t._(name)
@@ -180,7 +184,7 @@ WORDS.text("stat.cause.saved", N_("enough species saved"))
 WORDS.text("stat.cause.eliminated", N_("too many species eliminated"))
 WORDS.text("stat.cause.hotels", N_("every Island became a Hotel"))
 WORDS.text("stat.cause.impossible", N_("the win went out of reach"))
-WORDS.text("stat.cause.resigned", N_("resigned"))
+WORDS.text("stat.cause.resigned", N_("the player resigned"))
 WORDS.text("stat.cause.unfinished", N_("unfinished"))
 for _did, _dealt, _used in (
     ("captain", N_("Captain dealt"), N_("Captain used")),

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.mini_divercity import (
+from solotable.core.message import Msg
+from solotable.words.mini_divercity_cards import corp_effect, power
+from solotable.words.mini_divercity_terms import (
     ON,
     WORDS,
     counts,
@@ -21,7 +23,6 @@ from solotable.words.mini_divercity import (
     slot,
     species,
 )
-from solotable.words.mini_divercity_cards import corp_effect, power
 from solotable.words.registry import N_, Nn_
 from solotable.words.tr import Tr
 
@@ -256,8 +257,6 @@ def _end(t: Tr, a: Mapping[str, Any]) -> str:
 
     Arguments: the observation's ``result`` (result, cause, saved, eliminated, hotels), its
     ``goal`` (goal, limit), ``turn`` and ``win`` (more_needed, max_more_saves, since)."""
-    from solotable.core.message import Msg
-
     outcome = t.say(Msg(f"mini-divercity.outcome.{a.get('cause')}", a))
     text = t._(
         "%(outcome)s; %(counts)s, turn %(turn)s",

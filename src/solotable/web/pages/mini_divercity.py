@@ -21,8 +21,8 @@ from solotable.core.game import Game, Observation
 from solotable.core.message import Msg
 from solotable.web.pages.base import GamePage, Move
 from solotable.words import Tr, Words
-from solotable.words.mini_divercity import longest_word, marks
-from solotable.words.mini_divercity_cards import corp_rules, event_name, event_rule, power
+from solotable.words.mini_divercity_cards import corp_rules, event_rule, event_title, power
+from solotable.words.mini_divercity_terms import longest_word, marks
 
 GAME = "mini-divercity"
 LAGOON = ("l1", "l2")
@@ -104,7 +104,7 @@ def corp_card(n: _Names, cid: str) -> dict[str, Any]:
         events.append(
             {
                 "kind": e["event"],
-                "title": event_name(n.t, {"event": e["event"]}),
+                "title": event_title(n.t, e["event"]),
                 "colours": colours,
                 "text": event_rule(n.t, e),
             }
@@ -242,20 +242,18 @@ def _scale(n: _Names, obs: Observation, mark: Mapping[str, str]) -> list[dict[st
                 "unseen": unseen,
                 "copies": copies,
                 "label": t._(
-                    "%(species)s: %(place)s; %(unseen)s of %(copies)s cards unseen, "
-                    "%(discarded)s discarded",
+                    "%(species)s: %(place)s; %(unseen)s and %(discarded)s, of %(copies)s cards",
                     species=card["name"],
                     place=card["state_words"],
-                    unseen=unseen,
+                    unseen=t.ngettext("%(n)s unseen", "%(n)s unseen", unseen),
+                    discarded=t.ngettext("%(n)s discarded", "%(n)s discarded", discarded),
                     copies=copies,
-                    discarded=discarded,
                 ),
                 "tip": t._(
-                    "%(discarded)s discarded · %(visible)s in sight · %(unseen)s unseen of "
-                    "%(copies)s",
-                    discarded=discarded,
-                    visible=visible,
-                    unseen=unseen,
+                    "%(discarded)s · %(visible)s · %(unseen)s, of %(copies)s cards",
+                    discarded=t.ngettext("%(n)s discarded", "%(n)s discarded", discarded),
+                    visible=t.ngettext("%(n)s in sight", "%(n)s in sight", visible),
+                    unseen=t.ngettext("%(n)s unseen", "%(n)s unseen", unseen),
                     copies=copies,
                 ),
             }
@@ -378,8 +376,7 @@ def context(
         "cancel": cancel,
         "scale": _scale(n, obs, mark),
         "track": [
-            {"name": x, "label": n.say("place", place=x), "mark": _track_mark(t, x)}
-            for x in TRACK
+            {"name": x, "label": n.say("place", place=x), "mark": _track_mark(t, x)} for x in TRACK
         ],
         "islands": _islands(n, obs, by, mark),
         "hand": _hand(n, obs, by, mark),
