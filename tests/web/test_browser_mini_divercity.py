@@ -241,3 +241,27 @@ def test_mini_divercity_hand_above_the_fold(page: Any, live_server: Any) -> None
         assert box is not None, part
         assert box["y"] + box["height"] <= 800, f"{part} ends at {box['y'] + box['height']:.0f}px"
     assert page.errors == []
+
+
+def test_mini_divercity_in_french_for_a_few_moves(page: Any, live_server: Any) -> None:
+    """Issue 21: a French-speaking player reads the table in French while playing by clicking."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": live_server.url}])
+    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
+    page.goto(f"{live_server.url}/games/{table.id}")
+    board = page.locator(".mdc")
+    assert "Échelle des espèces" in board.text_content()
+    assert "Lagon — toujours face visible" in board.text_content()
+    for _ in range(6):
+        if page.locator(".end-screen").count():
+            break
+        obs = table.session.observation(0)
+        moves = [m["n"] for m in data(page)["moves"]]
+        click_move(page, choose(obs, moves))
+    prompt = page.locator("#mdc-prompt-text").text_content() or ""
+    assert prompt and prompt == prompt.strip()
+    assert any(w in prompt for w in ("Plateforme", "cliquez", "Cliquez", "À vous", "Capitaine"))
+    turn_log = page.locator(".phase-log").text_content() or ""
+    assert "Corporations\u00a0:" in turn_log and "Tour " in turn_log
+    power = page.locator(".diver .power").first.text_content() or ""
+    assert any(w in power for w in ("retournez", "piochez", "améliorez", "défaussez", "prenez"))
+    assert page.errors == []

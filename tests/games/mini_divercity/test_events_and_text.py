@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from solotable.core.message import Msg
 from solotable.core.registry import load_game
 from solotable.core.session import GameSession, Seat
@@ -109,3 +111,19 @@ def test_a_mid_game_screen_fits_100_by_30() -> None:
     play_turns(s, 4, 4)
     lines = assert_fits(s.game.render(s.observation(0)))
     assert not any("(s)" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_screen_of_a_game_fits_100_by_30_in_english_and_french(lang: str) -> None:
+    """French names are longer ("Poisson hérisson tacheté"): the scale's columns follow."""
+    w = words(lang)
+    for seed in (4, 7):
+        s = start(seed)
+        rnd = random.Random(seed)
+        while True:
+            lines = assert_fits(w.render(s.game, s.observation(0)))
+            if s.is_over():
+                break
+            s.play(0, rnd.choice([m for _, m, _ in s.legal_moves(0) if m != "resign"]))
+        ends = ("VICTOIRE", "DÉFAITE") if lang == "fr" else ("VICTORY", "DEFEAT")
+        assert any(end in line for line in lines for end in ends)

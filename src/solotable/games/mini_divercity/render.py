@@ -95,13 +95,13 @@ def render(game: MiniDiverCityGame, obs: dict[str, Any], t: Translator) -> str:
         label = "[bold]" + t._("HOTEL") + "[/]" if side == "hotel" else t._("Island")
         name = "[" + style + "]" + t.say(_m("colour", colour=col)) + "[/]"
         islands.append(t._("%(colour)s: %(side)s", colour=name, side=label))
-    out.append("[bold]" + t._("Islands") + "[/] " + "  ".join(islands))
+    out += _fit("[bold]" + t._("Islands") + "[/]", islands, "  ")
     ready, used = "[green]" + t._("ready") + "[/]", "[dim]" + t._("used") + "[/]"
     divers = [
         t._("%(diver)s (%(state)s)", diver=v.divers[d], state=ready if state == "ready" else used)
         for d, state in obs["divers"].items()
     ]
-    out.append("[bold]" + t._("Divers") + "[/]  " + ", ".join(divers))
+    out += _fit("[bold]" + t._("Divers") + "[/] ", divers, ", ")
     out += _hand(v, obs)
     out += _piles(v, obs)
     out.append(
@@ -202,12 +202,14 @@ def _pile(v: _View, lines: list[str], pile: dict[str, Any], names: dict[str, str
     text = t._("discard %(n)s", n=pile["size"])
     if pile["top"]:
         text += " " + t._("(top: %(card)s)", card=names[pile["top"]])
-    if len(lines[-1]) + len(text) + 3 <= WIDTH:
+    looked = t._("looked through") if pile["looked"] else ""
+    extra = len(looked) + 3 if looked else 0
+    if len(_plain(lines[-1])) + len(text) + 3 + extra <= WIDTH:
         lines[-1] += "   " + text.replace("[", "\\[")
     else:
         lines += _wrap(text, "  ")
-    if pile["looked"]:
-        lines[-1] += " [dim]\\[" + t._("looked through") + "][/]"
+    if looked:
+        lines[-1] += " [dim]\\[" + looked + "][/]"
     if pile["contents"] is not None:
         items = t.join(f"{names[k]} ×{n}" for k, n in sorted(pile["contents"].items()))
         lines += _wrap(t._("contents: %(cards)s", cards=items), "  ")
@@ -258,9 +260,45 @@ def _bottom(v: _View, obs: dict[str, Any]) -> list[str]:
     lines = _wrap(prompt, "")
     lines[0] = "[bold yellow]›[/] " + lines[0]
     if flags:
-        lines[-1] += f"  [dim]({', '.join(flags)})[/]"
+        note = "(" + ", ".join(flags) + ")"
+        if len(lines[-1]) + len(note) + 4 <= WIDTH:
+            lines[-1] += "  [dim]" + note + "[/]"
+        else:
+            lines.append("  [dim]" + note + "[/]")
     out.extend(lines)
     return out
+
+
+def _plain(line: str) -> str:
+    """A line without its Rich markup (to measure it); our markup is ``[style]…[/]``."""
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        if line.startswith("\\[", i):
+            out.append("[")
+            i += 2
+            continue
+        if line[i] == "[":
+            end = line.find("]", i)
+            if end < 0:
+                break
+            i = end + 1
+            continue
+        out.append(line[i])
+        i += 1
+    return "".join(out)
+
+
+def _fit(head: str, items: list[str], sep: str) -> list[str]:
+    """``head`` then ``items`` joined by ``sep``, broken into lines that fit the screen."""
+    lines = [head]
+    for item in items:
+        glue = sep if lines[-1] != head else " "
+        if len(_plain(lines[-1])) + len(glue) + len(_plain(item)) > WIDTH:
+            lines.append("  " + item)
+        else:
+            lines[-1] += glue + item
+    return lines
 
 
 def _wrap(text: str, indent: str) -> list[str]:
