@@ -41,15 +41,6 @@ def _m(m: Move) -> dict[str, str]:
     return {"n": m.notation, "w": m.words}
 
 
-def _target(m: Move, prefix: str) -> str | None:
-    """The id of the element ``prefix:…`` the move acts on (``slot``, ``isle``, ``sp``…)."""
-    for t in m.info.targets:
-        kind, _, ident = t.partition(":")
-        if kind == prefix:
-            return ident
-    return None
-
-
 def _by_kind(moves: Iterable[Move]) -> dict[str, list[Move]]:
     out: dict[str, list[Move]] = {}
     for m in moves:
@@ -125,8 +116,8 @@ def _hand(
     per_slot: dict[str, list[Move]] = {}
     for kind in SLOT_KINDS:
         for m in by.get(kind, []):
-            s = _target(m, "slot")
-            if s is not None:
+            s = m.info.args.get("slot")
+            if isinstance(s, str):
                 per_slot.setdefault(s, []).append(m)
     swaps = by.get("swap", [])
     out = []
