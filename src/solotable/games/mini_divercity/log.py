@@ -126,6 +126,18 @@ class LogBook:
             cached = self._entries[e] = self._build(e)
         return cached.copy()
 
+    def entries(self, log: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+        """``entry`` for each triple of ``log`` (the observation's hot path: one lookup and
+        one copy per cached entry)."""
+        cache = self._entries
+        out = []
+        for e in log:
+            cached = cache.get(e)
+            if cached is None:
+                cached = cache[e] = self._build(e)
+            out.append(cached.copy())
+        return out
+
     def _build(self, e: tuple[int, int, int]) -> dict[str, Any]:
         code, a, b = e
         kind, fields = LOG_FIELDS[code]

@@ -92,7 +92,7 @@ def observe(s: MiniDiverCityState) -> dict[str, Any]:
         "game": "mini-divercity",
         "turn": s.turn,
         "goal": {"save": s.goal, "eliminated_limit": s.limit},
-        "scale": {sp[i]: PLACE[p + 2] for i, p in enumerate(pos)},
+        "scale": dict(zip(sp, [PLACE[p + 2] for p in pos], strict=True)),
         "saved": s.saved,
         "eliminated": s.elim,
         "islands": {col: ("hotel" if hotels[i] else "island") for i, col in enumerate(t.colours)},
@@ -133,10 +133,10 @@ def observe(s: MiniDiverCityState) -> dict[str, Any]:
         },
         "species_cards": _species_cards(s),
         "win": _win(s),
-        "log": [book.entry(e) for e in s.log],
+        "log": book.entries(s.log),
         "events_total": s.nlog,
         "result": result,
-        "pending": [book.step(x) for x in reversed(stack)],
+        "pending": [book.step(x) for x in reversed(stack)] if stack else [],
         "dealing": DEALING[s.chance],
     }
 
@@ -157,15 +157,9 @@ def _species_cards(s: MiniDiverCityState) -> dict[str, dict[str, int]]:
     for c in s.cap:
         visible[c] += 1
     copies = t.copies
-    disc = s.disc
     return {
-        sid: {
-            "copies": copies,
-            "discarded": disc[i],
-            "visible": visible[i],
-            "unseen": copies - disc[i] - visible[i],
-        }
-        for i, sid in enumerate(t.species_ids)
+        sid: {"copies": copies, "discarded": d, "visible": v, "unseen": copies - d - v}
+        for sid, d, v in zip(t.species_ids, s.disc, visible, strict=True)
     }
 
 
