@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from solotable.core.session import GameSession, Seat
+from solotable.words import words
+from solotable.words.mini_divercity_terms import species
 from tests.web.browser_helpers import mirror, new_game, number
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -167,7 +169,7 @@ def check_mini_divercity_table(page: Any, obs: dict[str, Any]) -> None:
     the engine's."""
     for key in ("saved", "eliminated", "hotels"):
         assert number(page.locator(f"#mdc-{key}").text_content()) == obs[key], key
-    names = obs["names"]["species"]
+    t = words("en").game("mini-divercity")
     for slot, card in obs["hand"].items():
         shown = page.locator(f".hand-row [data-key='slot:{slot}']")
         cls = shown.get_attribute("class") or ""
@@ -176,7 +178,7 @@ def check_mini_divercity_table(page: Any, obs: dict[str, Any]) -> None:
         elif card == "?":
             assert "back" in cls and shown.text_content().strip().endswith("face down"), slot
         else:
-            assert shown.locator(".card-name").text_content().strip() == names[card], slot
+            assert shown.locator(".card-name").text_content().strip() == species(t, card), slot
     backs = page.locator(".hand-row .zone:not(.decks) .card.back").count()
     assert backs == list(obs["hand"].values()).count("?")
 
@@ -267,4 +269,28 @@ def test_mini_divercity_hand_above_the_fold(page: Any, live_server: Any) -> None
         box = page.locator(part).last.bounding_box()
         assert box is not None, part
         assert box["y"] + box["height"] <= 800, f"{part} ends at {box['y'] + box['height']:.0f}px"
+    assert page.errors == []
+
+
+def test_mini_divercity_in_french_for_a_few_moves(page: Any, live_server: Any) -> None:
+    """Issue 21: a French-speaking player reads the table in French while playing by clicking."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": live_server.url}])
+    table = live_server.server.config.app.state.tables.start("mini-divercity", {}, [Seat()], seed=3)
+    page.goto(f"{live_server.url}/games/{table.id}")
+    board = page.locator(".mdc")
+    assert "Échelle des espèces" in board.text_content()
+    assert "Lagon — toujours face visible" in board.text_content()
+    for _ in range(6):
+        if page.locator(".end-screen").count():
+            break
+        obs = table.session.observation(0)
+        moves = [m["n"] for m in data(page)["moves"]]
+        click_move(page, choose(obs, moves))
+    prompt = page.locator("#mdc-prompt-text").text_content() or ""
+    assert prompt and prompt == prompt.strip()
+    assert any(w in prompt for w in ("Plateforme", "cliquez", "Cliquez", "À vous", "Capitaine"))
+    turn_log = page.locator(".phase-log").text_content() or ""
+    assert "Corporations\u00a0:" in turn_log and "Tour " in turn_log
+    power = page.locator(".diver .power").first.text_content() or ""
+    assert any(w in power for w in ("retournez", "piochez", "améliorez", "défaussez", "prenez"))
     assert page.errors == []

@@ -4,9 +4,10 @@ It values each species by what one step up is worth now (saving a green
 species most, rescuing a red one when eliminations are close), protects the
 Islands once four are Hotels, spends Oil Platforms on dead or cheap cards, and
 uses Divers when they pay for themselves. Moves are read through the public
-notation (``action_to_string`` is context-free) and game facts through the
-observation's structured fields (``discards_seen``, ``copies_per_species``,
-``corporation_cards``), so no game internals or English text are parsed.
+notation (``action_to_string`` is context-free), the position through the
+observation's structured fields (``discards_seen``, ``copies_per_species``) and
+the Corporation cards through the game's card catalog (static facts), so no game
+internals or English text are parsed.
 """
 
 from __future__ import annotations
@@ -21,6 +22,22 @@ HIDDEN = "?"
 OCEAN = ("o1", "o2", "o3")
 LAGOON = ("l1", "l2")
 _RANK = {"green": 3, "blue": 2, "red": 1}
+
+
+def _corporation_cards(game: Game) -> dict[str, dict[str, Any]]:
+    """Per Corporation card type: how many Oil and Dynamite events it has and the colours
+    its Hotels events name (from ``Game.card_catalog``)."""
+    out: dict[str, dict[str, Any]] = {}
+    for card in game.card_catalog():
+        if card.get("type") != "corporation":
+            continue
+        events = card["events"]
+        out[card["id"]] = {
+            "oil": sum(1 for e in events if e["event"] == "oil"),
+            "dynamite": sum(1 for e in events if e["event"] == "dynamite"),
+            "hotels": [c for e in events if e["event"] == "hotels" for c in e["colours"]],
+        }
+    return out
 
 
 class MiniDiverCityHeuristic(Agent):
@@ -47,8 +64,8 @@ class MiniDiverCityHeuristic(Agent):
         self.quick = quick
         self._notation = game.new_initial_state(0)
         self.close_at = close_at
-        self._cards: dict[str, Any] = {}
-        self._hotel_sets: list[frozenset[str]] = []
+        self._cards: dict[str, Any] = _corporation_cards(game)
+        self._hotel_sets = [frozenset(c["hotels"]) for c in self._cards.values()]
 
     # ------------------------------------------------------------ values
     def _targets(self, obs: dict[str, Any]) -> set[str]:
@@ -125,21 +142,12 @@ class MiniDiverCityHeuristic(Agent):
     # ------------------------------------------------------------ choice
     def act(self, turn: Turn) -> int:
         obs = turn.observation
-        self._read_cards(obs)
         moves = {self._notation.action_to_string(a): a for a in turn.legal_actions}
         kind = obs["decision"]["kind"] if obs["decision"] else ""
         choice = self._choose(obs, kind, moves)
         if choice not in moves:  # never play an illegal move: fall back to a safe one
             choice = next(iter(moves))
         return moves[choice]
-
-    def _read_cards(self, obs: dict[str, Any]) -> None:
-        """The Corporation card types (static facts) and the Islands each card's
-        Hotels event names, read once from the observation."""
-        cards = obs["corporation_cards"]
-        if cards != self._cards:
-            self._cards = cards
-            self._hotel_sets = [frozenset(c["hotels"]) for c in cards.values()]
 
     def _choose(self, obs: dict[str, Any], kind: str, moves: dict[str, int]) -> str:
         if kind == "oil":

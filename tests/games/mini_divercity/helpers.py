@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from solotable.core import CHANCE, Rng, load_game
+import pytest
+
+from solotable.core import CHANCE, IllegalActionError, Rng, load_game
+from solotable.core.message import Msg
 from solotable.games.mini_divercity.game import MiniDiverCityGame
 from solotable.games.mini_divercity.state import MiniDiverCityState
 
@@ -76,6 +79,24 @@ def empty_deck(d: dict[str, Any]) -> None:
     d["ndisc"] += d["ndeck"]
     d["deck"] = [0] * 12
     d["ndeck"] = 0
+
+
+def refusal(s: MiniDiverCityState, move: str) -> str:
+    """The message key of the reason ``move`` is refused (the state stays untouched)."""
+    before = s.to_dict()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(s.string_to_action(move))
+    assert s.to_dict() == before
+    message = e.value.message
+    assert isinstance(message, Msg)
+    reason = message.args["reason"]
+    assert isinstance(reason, Msg)
+    return reason.key.removeprefix("mini-divercity.illegal.")
+
+
+def log(s: MiniDiverCityState) -> list[dict[str, Any]]:
+    """The public log's entries (ids and codes, no words)."""
+    return list(s.observation(0)["log"])
 
 
 def moves(s: MiniDiverCityState) -> set[str]:

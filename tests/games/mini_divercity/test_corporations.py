@@ -13,6 +13,7 @@ from .helpers import (
     edit,
     empty_deck,
     game,
+    log,
     moves,
     play,
     set_pos,
@@ -36,11 +37,7 @@ def test_oil_platform_lagoon_of_saved_species_costs_two_more():
     s = start(corp=None)
     s = edit(s, lambda d: set_pos(d, "crab", 2))
     play(s, "corp:oil", "oil:l1")
-    assert s.observation(0)["decision"] == {
-        "kind": "pay",
-        "text": s.observation(0)["decision"]["text"],
-        "left": 2,
-    }
+    assert s.observation(0)["decision"] == {"kind": "pay", "left": 2}
     assert moves(s) == {"pay:l2", "pay:o1", "pay:o2", "pay:o3"}
     play(s, "pay:o1", "pay:l2")
     assert s.ndisc == 3 and s.pos == [0, 2] + [0] * 10  # nothing else moved
@@ -106,7 +103,7 @@ def test_oil_platform_with_an_empty_hand_does_nothing():
     s = edit(s, no_hand)
     play(s, "corp:oil")
     assert s.observation(0)["decision"]["kind"] == "divers"
-    assert "no effect" in " ".join(s.observation(0)["log"])
+    assert {"kind": "oil-empty"} in log(s)
     play(s, "endurance:crab")  # the free move still wins the lowered goal
     assert s.is_terminal() and s.returns() == [1.0]
 
@@ -139,7 +136,7 @@ def test_dynamite_on_an_out_of_play_species_moves_nothing():
     play(s, "corp:dyn", "draw:manta")
     obs = s.observation(0)
     assert obs["scale"]["manta"] == "saved" and obs["species_discard"]["top"] == "manta"
-    assert obs["log"][-1] == "Manta Ray is already saved: no effect"
+    assert obs["log"][-1] == {"kind": "no-effect", "species": "manta", "at": "saved"}
 
 
 def test_hotels_event_flips_both_colours_and_a_hotel_stays_a_hotel():
@@ -150,7 +147,7 @@ def test_hotels_event_flips_both_colours_and_a_hotel_stays_a_hotel():
     play(s, "explore", "corp:hotels-red-orange")
     isl = s.observation(0)["islands"]
     assert [c for c, v in isl.items() if v == "hotel"] == ["red", "blue", "orange"]
-    assert "already a Hotel" in " ".join(s.observation(0)["log"])
+    assert {"kind": "hotel-already", "colour": "red"} in log(s)
 
 
 def test_double_card_resolves_both_events_in_order():
@@ -212,4 +209,4 @@ def test_empty_corporation_deck_reshuffles_its_discard():
     assert all(s.clone().is_legal(a) for a, _ in s.chance_outcomes())
     # Nothing stays behind in the discard (looking through it later shows no card).
     assert sum(s.to_dict()["cdisc"]) == 0 and sum(s.to_dict()["cdeck"]) == 27
-    assert "shuffled" in " ".join(s.observation(0)["log"])
+    assert {"kind": "reshuffle", "count": 27} in log(s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solotable.core import CHANCE, IllegalActionError
+from solotable.core import CHANCE
 from solotable.games.mini_divercity.tables import DIVER_IDS
 
 from .helpers import (
@@ -15,6 +15,7 @@ from .helpers import (
     game,
     moves,
     play,
+    refusal,
     start,
 )
 
@@ -109,8 +110,7 @@ def test_environmentalist_needs_a_hotel():
     play(s, "oil:o3", "draw:eel")
     assert not any(m.startswith("environmentalist") for m in moves(s))
     assert not any(m.startswith("swap") or m == "noswap" for m in moves(s))
-    reason = s.illegal_reason(s.string_to_action("environmentalist:red"))
-    assert reason == "that special action has no valid target now"
+    assert refusal(s, "environmentalist:red") == "no-target"
 
 
 def test_explorer_turns_all_ocean_cards_up():
@@ -254,7 +254,7 @@ def test_visionary_with_a_short_deck_completes_the_four_from_the_reshuffled_disc
     s = edit(s, two_left)
     play(s, "visionary", "corp:oil", "corp:dyn")
     assert s.current_player() == CHANCE and s.ncdeck == 25 and s.ncdisc == 0
-    assert "shuffled" in s.observation(0)["log"][-1]
+    assert s.observation(0)["log"][-1]["kind"] == "reshuffle"
     play(s, "corp:hotels-green-purple", "corp:oil-dyn")
     assert moves(s) == {"vtop:oil", "vtop:dyn", "vtop:hotels-green-purple", "vtop:oil-dyn"}
     play(s, "vtop:dyn", "vtop:oil-dyn", "vtop:hotels-green-purple", "flip:o1", "flip:o3")
@@ -283,11 +283,8 @@ def test_one_special_action_per_turn_and_each_diver_once_per_game():
     s = start(divers=("explorer", "captain", "swimmer"))
     play(s, "explorer", "nopeek")
     assert "captain" not in moves(s)
-    with pytest.raises(IllegalActionError, match="only one Diver special action per turn"):
-        s.apply_action(s.string_to_action("captain"))
+    assert refusal(s, "captain") == "one-special"
     play(s, "explore", "corp:hotels-red-orange")
     assert "captain" in moves(s) and "explorer" not in moves(s)
-    with pytest.raises(IllegalActionError, match="already used"):
-        s.apply_action(s.string_to_action("explorer"))
-    with pytest.raises(IllegalActionError, match="not dealt"):
-        s.apply_action(s.string_to_action("visionary"))
+    assert refusal(s, "explorer") == "diver-used"
+    assert refusal(s, "visionary") == "diver-not-dealt"

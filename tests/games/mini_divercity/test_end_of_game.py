@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from solotable.core.message import Msg
 from solotable.games.mini_divercity.codes import Log
 
 from .helpers import (
@@ -26,7 +27,8 @@ def test_game_ends_as_a_loss_when_winning_is_impossible():
     play(s, "corp:oil", "oil:o3")
     assert s.is_terminal() and s.returns() == [0.0]
     assert s.stats()["cause"] == "impossible"
-    assert "impossible" in s.outcome()
+    assert s.outcome() == Msg("mini-divercity.outcome.impossible", {"goal": 7, "limit": 5})
+    assert str(s.outcome()) == "Lost: saving 7 species became impossible"
 
 
 @pytest.mark.parametrize(
@@ -50,11 +52,12 @@ def test_end_screen_explains_an_impossible_win_with_numbers():
         # Crab, eel, octopus, turtle: 1 card each for 2 steps; oyster: none for 3 steps;
         # an unused Endurance Specialist mends one one-step gap.
         assert s.is_terminal()
-        res = s.observation(0)["result"]
-        assert res["cause"] == "impossible"
-        assert f"7 more needed, but at most {more} more can still reach SAVED" in res["text"]
-        text = _plain(s.game.render(s.observation(0)))
-        assert "DEFEAT" in text and "saved 0 / eliminated 0 / hotels 0" in text
+        obs = s.observation(0)
+        assert obs["result"]["cause"] == "impossible"
+        assert obs["win"]["more_needed"] == 7 and obs["win"]["max_more_saves"] == more
+        text = " ".join(_plain(s.game.render(obs)).split())
+        assert "DEFEAT" in text and "0 saved, 0 eliminated, and 0 Hotels" in text
+        assert f"7 more were needed, but at most {more} could still reach Saved" in text
 
 
 def test_max_more_saves_counts_cards_outside_the_discard_and_free_moves():
@@ -83,7 +86,7 @@ def test_end_screens_for_hotels_eliminated_and_win():
     play(s, "explore", "corp:hotels-green-purple", "explore", "corp:hotels-orange-yellow")
     text = _plain(game().render(s.observation(0)))
     assert "DEFEAT" in text and "all 6 Islands became Hotels" in text
-    assert "saved 0 / eliminated 0 / hotels 6" in text
+    assert "0 saved, 0 eliminated, and 6 Hotels" in text
     s = start(corp=None)
     s = edit(
         s,
@@ -95,13 +98,13 @@ def test_end_screens_for_hotels_eliminated_and_win():
     play(s, "corp:oil", "oil:l1")
     text = _plain(game().render(s.observation(0)))
     assert "DEFEAT" in text and "Lost: 5 species eliminated" in text
-    assert "saved 0 / eliminated 5 / hotels 0" in text
+    assert "0 saved, 5 eliminated, and 0 Hotels" in text
     s = start(game(save_goal=1))
     s = edit(s, lambda d: set_pos(d, "oyster", 1))
     play(s, "id:o3")
     text = _plain(game().render(s.observation(0)))
     assert "VICTORY" in text and "Won: 1 species saved" in text
-    assert "saved 1 / eliminated 0 / hotels 2" in text
+    assert "1 saved, 0 eliminated, and 2 Hotels" in text
 
 
 def _out_of_reach(**options):
@@ -143,7 +146,7 @@ def test_out_of_reach_win_with_the_option_off_play_goes_on():
         "max_more_saves": 0,
         "out_of_reach_since": 1,
     }
-    assert "out of reach" in obs["log"][-1] and "7 more" in obs["log"][-1]
+    assert obs["log"][-1] == {"kind": "out-of-reach", "more_needed": 7, "max_more_saves": 0}
     assert "hopeless" in s.to_dict() and s.clone().to_dict() == s.to_dict()
     assert s.game.state_from_dict(s.to_dict()).observation(0) == obs
     play(s, "explore", "corp:oil", "oil:o2")  # still playing, still out of reach
@@ -153,7 +156,9 @@ def test_out_of_reach_win_with_the_option_off_play_goes_on():
     stats = s.stats()
     assert stats["cause"] == "resigned" and stats["out_of_reach_turn"] == 1.0
     assert stats["more_needed"] == 7.0 and stats["max_more_saves"] == 0.0
-    assert "out of reach from turn 1" in s.observation(0)["result"]["text"]
+    assert s.observation(0)["win"]["out_of_reach_since"] == 1
+    text = " ".join(_plain(s.game.render(s.observation(0))).split())
+    assert "(the win was out of reach from turn 1)" in text
 
 
 def test_end_when_impossible_is_a_settable_option():

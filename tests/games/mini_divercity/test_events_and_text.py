@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+from solotable.core.message import Msg
 from solotable.core.registry import load_game
 from solotable.core.session import GameSession, Seat
+from solotable.words import words
 from tests.games.screen import assert_fits
+
+EN = words("en")
 
 SPECIES_NAMES = [
     "Nudibranch", "Crab", "Hammerhead Shark", "Spotted Porcupinefish", "Mandarinfish",
@@ -29,7 +35,7 @@ def play_turns(s: GameSession, turns: int, seed: int = 0) -> None:
 
 def test_setup_deals_divers_and_cards_without_naming_the_face_down_ones() -> None:
     s = start(1)
-    divers = [e for e in s.events if e.kind == "divers"]
+    divers = [e for e in s.events if e.kind == "diver-dealt"]
     assert sorted(e.data["diver"] for e in divers) == sorted(s.observation(0)["divers"])
     deals = {e.data["slot"]: e for e in s.events if e.kind == "deal"}
     assert sorted(deals) == ["l1", "l2", "o1", "o2", "o3"]
@@ -37,25 +43,28 @@ def test_setup_deals_divers_and_cards_without_naming_the_face_down_ones() -> Non
     for slot in ("l1", "l2"):
         assert deals[slot].data["species"] == hand[slot]
     for slot in ("o1", "o2", "o3"):
-        assert "species" not in deals[slot].data and "face down" in deals[slot].text
-        assert not any(name in deals[slot].text for name in SPECIES_NAMES)
+        assert deals[slot].data == {"slot": slot} and deals[slot].text == ""
+        text = EN.event("mini-divercity", deals[slot])
+        assert "face down" in text and not any(name in text for name in SPECIES_NAMES)
 
 
 def test_each_corporation_card_is_followed_by_what_it_did() -> None:
     s = start(2)
     play_turns(s, 8, 2)
-    corps = [i for i, e in enumerate(s.events) if e.kind == "corporation"]
+    corps = [i for i, e in enumerate(s.events) if e.kind == "corp-card"]
     assert len(corps) >= 5
-    data = load_game("mini-divercity").tables
+    g = load_game("mini-divercity")
+    cards = {c["id"]: c for c in g.card_catalog() if c["type"] == "corporation"}
     for i in corps:
-        card = s.events[i].data["card"]
-        assert card in data.corp_ids and s.events[i].data["effect"] in s.events[i].text
-        if card.startswith("hotels-"):
-            colours = set(card.split("-")[1:])
-            after = [e for e in s.events[i + 1 : i + 3] if e.kind == "hotel"]
-            assert {e.data["colour"] for e in after} == colours
-    moved = [e for e in s.events if e.kind == "species"]
-    assert moved and all(e.data["position"] in e.text for e in moved)
+        card = cards[s.events[i].data["card"]]
+        hotels = [e["colours"] for e in card["events"] if e["event"] == "hotels"]
+        if hotels and len(card["events"]) == 1:
+            after = [e for e in s.events[i + 1 : i + 3] if e.kind.startswith("hotel-")]
+            assert sorted(e.data["colour"] for e in after) == sorted(hotels[0])
+        text = EN.event("mini-divercity", s.events[i])
+        assert text.startswith("Corporations: ") and card["id"] not in text
+    moved = [e for e in s.events if e.kind in ("harmed", "improved")]
+    assert moved and all(set(e.data) == {"species", "to"} for e in moved)
 
 
 def test_same_public_history_gives_the_same_events_whatever_was_dealt_face_down() -> None:
@@ -85,12 +94,15 @@ def test_same_public_history_gives_the_same_events_whatever_was_dealt_face_down(
 
 def test_card_text_for_divers_corporations_and_species() -> None:
     g = load_game("mini-divercity")
-    captain = g.card_text("Captain") or ""
+    assert g.card_text("Captain") == Msg(
+        "mini-divercity.card.diver", {"diver": "captain", "power": "captain"}
+    )
+    captain = EN.say(g.card_text("Captain") or "")
     assert "Diver" in captain and "improve its species" in captain
     assert g.card_text("communications specialist") == g.card_text("communications")
-    oil_dyn = g.card_text("oil-dyn") or ""
+    oil_dyn = EN.say(g.card_text("oil-dyn") or "")
     assert "Corporation card" in oil_dyn and "Oil Platform" in oil_dyn and "Dynamite" in oil_dyn
-    assert "5 Species cards" in (g.card_text("eel") or "")
+    assert "5 Species cards" in EN.say(g.card_text("eel") or "")
     assert g.card_text("kraken") is None
 
 
@@ -99,3 +111,19 @@ def test_a_mid_game_screen_fits_100_by_30() -> None:
     play_turns(s, 4, 4)
     lines = assert_fits(s.game.render(s.observation(0)))
     assert not any("(s)" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_screen_of_a_game_fits_100_by_30_in_english_and_french(lang: str) -> None:
+    """French names are longer ("Poisson hérisson tacheté"): the scale's columns follow."""
+    w = words(lang)
+    for seed in (4, 7):
+        s = start(seed)
+        rnd = random.Random(seed)
+        while True:
+            lines = assert_fits(w.render(s.game, s.observation(0)))
+            if s.is_over():
+                break
+            s.play(0, rnd.choice([m for _, m, _ in s.legal_moves(0) if m != "resign"]))
+        ends = ("VICTOIRE", "DÉFAITE") if lang == "fr" else ("VICTORY", "DEFEAT")
+        assert any(end in line for line in lines for end in ends)

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from solotable.core import CHANCE, Rng
 from solotable.core.conformance import check_every_action, check_sampling, random_playout
-from solotable.games.mini_divercity.codes import Log
 
 from .helpers import (
     SP,
@@ -93,15 +92,13 @@ def _check_sampler_and_counts(state) -> None:
     # The sample agrees with the visible event log too: every logged discard is there.
     seen = [0] * 12
     corp_seen = [0] * len(state.cdeck)
-    for code, a, b in obs["machine"]["log"]:
-        if code == Log.DISCARD:
-            seen[b] += 1
-        elif code in (Log.DYN_DECK, Log.CAP_DISCARD):
-            seen[a] += 1
-        elif code == Log.RESHUFFLE:
+    for e in obs["log"]:
+        if e["kind"] in ("discard", "dynamite-deck", "captain-discard"):
+            seen[SP.index(e["species"])] += 1
+        elif e["kind"] == "reshuffle":
             corp_seen = [0] * len(state.cdeck)
-        elif code == Log.CORP:
-            corp_seen[a] += 1
+        elif e["kind"] == "corp-card":
+            corp_seen[G.tables.corp_ids.index(e["card"])] += 1
     assert all(x >= y for x, y in zip(sampled.disc, seen, strict=True))
     assert all(x >= y for x, y in zip(sampled.cdisc, corp_seen, strict=True))
     assert species_total(sampled) == 60 and corp_total(sampled) == 27
@@ -158,7 +155,7 @@ def test_all_copies_seen_discarded_are_never_dealt_back():
     for _ in range(4):  # enough turns for the log to drop the oyster lines
         play(s, "explore", "corp:dyn", "draw:starfish")
     obs = s.observation(0)
-    assert not any("Oyster" in line for line in obs["log"])
+    assert not any(e.get("species") == "oyster" for e in obs["log"])
     assert obs["discards_seen"]["species"]["oyster"] == 5
     assert obs["species_cards"]["oyster"] == {
         "copies": 5,

@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 
 from solotable.core import IllegalActionError, NotationError
+from solotable.core.message import Msg
 
-from .helpers import game, play, start
+from .helpers import game, play, refusal, start
 
 
 def test_illegal_action_gives_a_reason_and_leaves_the_state_untouched():
     """Errors: an illegal move is refused with its reason; nothing changes."""
     s = start(corp="oil")
     before = s.to_dict()
-    with pytest.raises(IllegalActionError, match="Oil Platform"):
-        s.apply_action(s.string_to_action("explore"))
+    assert refusal(s, "explore") == "waiting"
     with pytest.raises(IllegalActionError, match="outside"):
         s.apply_action(10_000)
     with pytest.raises(IllegalActionError, match="chance"):
@@ -28,18 +28,24 @@ def test_illegal_action_gives_a_reason_and_leaves_the_state_untouched():
 
 
 def test_illegal_reasons_in_the_divers_phase():
-    """Errors: empty slot, colour that is not a Hotel."""
+    """Errors: empty slot, colour that is not a Hotel (named as its Island: issue 21)."""
     s = start()
-    with pytest.raises(IllegalActionError, match="Island side"):
+    with pytest.raises(IllegalActionError) as e:
         s.parse_move("close:yellow:o1")
+    reason = e.value.message.args["reason"]  # type: ignore[union-attr]
+    assert reason == Msg("mini-divercity.illegal.not-a-hotel", {"colour": "yellow"})
+    assert str(reason) == "the yellow Island is not a Hotel"
 
 
 def test_bad_notation_is_explained():
     """Errors: malformed text raises NotationError with the accepted forms."""
     s = start()
     for text in ("fly", "oil:o9", "close:red", "", "id:"):
-        with pytest.raises(NotationError, match="forms"):
+        with pytest.raises(NotationError) as e:
             s.string_to_action(text)
+        reason = e.value.message.args["reason"]  # type: ignore[union-attr]
+        assert reason.key == "mini-divercity.notation.unknown"
+        assert "close:COLOUR:SLOT" in reason.args["forms"]
     assert s.string_to_action("  ID:O1 ") == s.string_to_action("id:o1")
 
 

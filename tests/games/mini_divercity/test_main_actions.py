@@ -12,6 +12,7 @@ from .helpers import (
     edit,
     moves,
     play,
+    refusal,
     set_pos,
     start,
 )
@@ -46,8 +47,7 @@ def test_close_hotel_only_offered_for_hotels():
     """Close a Hotel needs a Hotel of that colour."""
     s = start()
     assert "close:green:l1" not in moves(s)
-    with pytest.raises(IllegalActionError, match="Island side"):
-        s.apply_action(s.string_to_action("close:green:l1"))
+    assert refusal(s, "close:green:l1") == "not-a-hotel"
 
 
 def test_identify_with_ocean_card_costs_nothing_more():

@@ -34,3 +34,18 @@ def test_replay_reproduces_the_game(seed):
 def test_replay_with_preset_options():
     """Determinism with options: the options travel in the record."""
     check_replay(game(preset="expert"), 11, Rng(3))
+
+
+def test_an_observation_shares_no_dict_with_the_next():
+    """The log entries and pending steps are cached inside the game; a caller that edits
+    its observation (an agent, a front end) must not change what the next one says."""
+    rng = Rng(5)
+    s = G.new_initial_state(5)
+    while not s.is_terminal() and s.turn < 3:
+        s.apply_action(s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions()))
+    first = s.observation(0)
+    assert first["log"] and first["pending"]
+    for entry in first["log"] + first["pending"]:
+        entry["kind"] = entry["step"] = "edited"
+    second = s.observation(0)
+    assert "edited" not in str(second)

@@ -19,7 +19,8 @@ def test_render_table_hand_and_latest_event():
     text = _plain(game().render(s.observation(0)))
     assert "Lagoon" in text and "Ocean" in text and "??" in text and "Crab" in text
     assert "Species deck 55" in text and "Corporation deck 26" in text
-    assert "red and blue Islands become Hotels" in text
+    assert "Corporations: Hotels (red, blue)" in text
+    assert "the red Island becomes a Hotel" in text and "the blue Island becomes a Hotel" in text
     assert "Captain (ready)" in text
     assert max(len(line) for line in text.splitlines()) <= 100
 
@@ -30,7 +31,7 @@ def test_render_end_screen_result_cause_and_counts():
     play(s, "resign")
     text = _plain(game().render(s.observation(0)))
     assert "DEFEAT" in text and "resigned" in text
-    assert "saved 0 / eliminated 0 / hotels 2" in text
+    assert "0 saved, 0 eliminated, and 2 Hotels" in text
 
 
 def test_describe_action_names_the_visible_card_only():

@@ -1,25 +1,37 @@
-"""The fixed action space: id layout, notation and words.
+"""The fixed action space: id layout, notation and each action as data.
 
 Every decision (player or chance) is one int. Ids are grouped in blocks whose
 offsets are computed once per game from the data tables, so the hot paths do
-arithmetic only, and notation is a table lookup both ways.
+arithmetic only, and notation is a table lookup both ways. What an action does
+is data too (:func:`action_info`: a kind, ids, the table elements it acts on),
+said in words by ``solotable.words``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import NotationError
+from solotable.core.game import ActionInfo
+from solotable.core.message import msg
 from solotable.games.mini_divercity.codes import POS_NAMES
-from solotable.games.mini_divercity.tables import Event, Tables
+from solotable.games.mini_divercity.tables import Tables
 
 if TYPE_CHECKING:
     from solotable.games.mini_divercity.state import MiniDiverCityState
 
+OWNER = "mini-divercity"
 SLOTS = ("l1", "l2", "o1", "o2", "o3")
 """Hand slots: two Lagoon slots (always face up) then three Ocean slots."""
 N_LAGOON = 2
 N_SLOTS = 5
+FORMS = (
+    "oil:SLOT, pay:SLOT, id:SLOT, close:COLOUR:SLOT, explore, quick, swap:l1o2, noswap, "
+    "captain, cap:more, cap:one, cap:SPECIES, explorer, swimmer:oN, communications, "
+    "endurance:SPECIES, diving:SPECIES, environmentalist:COLOUR, visionary, vtop:CARD, "
+    "flip:oN, peek, nopeek, look:species, look:corp, resign (SLOT = l1 l2 o1 o2 o3)"
+)
+"""The notation's forms, for the error of a move that does not parse (notation, not words)."""
 
 
 class ActionSpace:
@@ -28,12 +40,16 @@ class ActionSpace:
     def __init__(self, t: Tables) -> None:
         ns, nc, ncol = t.n_species, t.n_corp, len(t.colours)
         names: list[str] = []
-        words: list[str] = []
+        kinds: list[str] = []
+        args: list[dict[str, Any]] = []
+        targets: list[tuple[str, ...]] = []
 
         def block(count: int) -> int:
             start = len(names)
             names.extend([""] * count)
-            words.extend([""] * count)
+            kinds.extend([""] * count)
+            args.extend({} for _ in range(count))
+            targets.extend([()] * count)
             return start
 
         self.DEAL_DIVER = block(8)
@@ -74,120 +90,139 @@ class ActionSpace:
         """Close-a-Hotel ids per colour for a full hand (a hot path)."""
         self.identify_all = tuple(self.IDENTIFY + k for k in range(N_SLOTS))
 
-        sp, spn, cid = t.species_ids, t.species_names, t.corp_ids
+        sp, cid, cols = t.species_ids, t.corp_ids, t.colours
 
-        def put(a: int, name: str, text: str) -> None:
+        def put(a: int, name: str, kind: str, *where: str, **data: Any) -> None:
             names[a] = name
-            words[a] = text
+            kinds[a] = kind
+            args[a] = data
+            targets[a] = where
 
         for i, d in enumerate(t.diver_ids):
-            put(self.DEAL_DIVER + i, f"diver:{d}", f"chance: the {t.diver_names[i]} is dealt")
+            put(self.DEAL_DIVER + i, f"diver:{d}", "deal-diver", f"diver:{d}", diver=d)
         for s in range(ns):
+            x = sp[s]
+            put(self.DRAW + s, f"draw:{x}", "draw", species=x)
+            put(self.PICK + s, f"pick:{x}", "pick", species=x)
+            put(self.CAP_KEEP + s, f"cap:{x}", "captain-keep", f"captain:{x}", species=x)
             put(
-                self.DRAW + s,
-                f"draw:{sp[s]}",
-                f"chance: {_a(spn[s])} {spn[s]} card comes off the deck",
+                self.ENDU + s,
+                f"endurance:{x}",
+                "endurance",
+                "diver:endurance",
+                f"sp:{x}",
+                species=x,
             )
-            put(self.PICK + s, f"pick:{sp[s]}", f"chance: a {spn[s]} is picked from the discard")
-            put(self.CAP_KEEP + s, f"cap:{sp[s]}", f"Captain: discard the {spn[s]} to improve it")
-            put(self.ENDU + s, f"endurance:{sp[s]}", f"Endurance Specialist: improve {spn[s]}")
-            put(self.DIVE + s, f"diving:{sp[s]}", f"Diving Specialist: improve {spn[s]}")
+            put(self.DIVE + s, f"diving:{x}", "diving", "diver:diving", f"sp:{x}", species=x)
         for c in range(nc):
-            put(self.CORP + c, f"corp:{cid[c]}", f"chance: Corporation card {cid[c]}")
-            put(self.VIS_ORDER + c, f"vtop:{cid[c]}", f"Visionary: put {cid[c]} next on the deck")
+            put(self.CORP + c, f"corp:{cid[c]}", "corp-draw", card=cid[c])
+            put(
+                self.VIS_ORDER + c,
+                f"vtop:{cid[c]}",
+                "visionary-order",
+                f"vision:{cid[c]}",
+                card=cid[c],
+            )
         for k, slot in enumerate(SLOTS):
-            put(self.OIL + k, f"oil:{slot}", f"Oil Platform: discard the card in {slot}")
-            put(self.PAY + k, f"pay:{slot}", f"pay: discard the card in {slot}")
-            put(self.IDENTIFY + k, f"id:{slot}", f"Identify: discard {slot} to improve its species")
-            for ci, col in enumerate(t.colours):
+            at = f"slot:{slot}"
+            put(self.OIL + k, f"oil:{slot}", "oil", at, slot=slot)
+            put(self.PAY + k, f"pay:{slot}", "pay", at, slot=slot)
+            put(self.IDENTIFY + k, f"id:{slot}", "identify", at, slot=slot)
+            for ci, col in enumerate(cols):
                 put(
                     self.CLOSE + ci * N_SLOTS + k,
                     f"close:{col}:{slot}",
-                    f"Close the {col} Hotel, discarding {slot}",
+                    "close",
+                    f"isle:{col}",
+                    at,
+                    colour=col,
+                    slot=slot,
                 )
         for j in range(3):
             o = SLOTS[N_LAGOON + j]
-            put(self.SWIM + j, f"swimmer:{o}", f"Swimmer: discard {o} to improve its species")
-            put(self.FLIP + j, f"flip:{o}", f"turn {o} face up")
+            put(self.SWIM + j, f"swimmer:{o}", "swimmer", "diver:swimmer", f"slot:{o}", slot=o)
+            put(self.FLIP + j, f"flip:{o}", "flip", f"slot:{o}", slot=o)
             for li in range(N_LAGOON):
+                lag = SLOTS[li]
                 put(
                     self.SWAP + li * 3 + j,
-                    f"swap:{SLOTS[li]}{o}",
-                    f"swap {SLOTS[li]} with {o} (both face up)",
+                    f"swap:{lag}{o}",
+                    "swap",
+                    f"slot:{lag}",
+                    f"slot:{o}",
+                    lagoon=lag,
+                    ocean=o,
                 )
-        for ci, col in enumerate(t.colours):
+        for ci, col in enumerate(cols):
             put(
-                self.ENV + ci, f"environmentalist:{col}", f"Environmentalist: close the {col} Hotel"
+                self.ENV + ci,
+                f"environmentalist:{col}",
+                "environmentalist",
+                "diver:environmentalist",
+                f"isle:{col}",
+                colour=col,
             )
-        put(self.CAPTAIN, "captain", "Captain: draw up to 2 Species cards")
-        put(self.CAP_MORE, "cap:more", "Captain: draw 2 cards")
-        put(self.CAP_ONE, "cap:one", "Captain: draw only 1 card")
-        put(self.EXPLORER, "explorer", "Explorer: turn every Ocean card face up")
-        put(self.COMMS, "communications", "Communications Specialist: 2 Ocean cards + deck top")
-        put(self.VISIONARY, "visionary", "Visionary: reorder the next 4 Corporation cards")
-        put(self.PEEK, "peek", "look at the top Corporation card")
-        put(self.NOPEEK, "nopeek", "do not look at the top Corporation card")
-        put(self.QUICK, "quick", "Quick Exploration: discard both Lagoon cards, turn Ocean up")
-        put(self.EXPLORE, "explore", "Explore: turn the Ocean cards face up (ends the turn)")
-        put(self.NOSWAP, "noswap", "keep the hand as it is (no swap)")
-        put(self.LOOK_SPECIES, "look:species", "look through the Species discard (once a game)")
-        put(self.LOOK_CORP, "look:corp", "look through the Corporation discard (once a game)")
-        put(self.RESIGN, "resign", "give up (the game is lost)")
+        put(self.CAPTAIN, "captain", "captain", "diver:captain")
+        put(self.CAP_MORE, "cap:more", "captain-two")
+        put(self.CAP_ONE, "cap:one", "captain-one")
+        put(self.EXPLORER, "explorer", "explorer", "diver:explorer")
+        put(self.COMMS, "communications", "communications", "diver:communications")
+        put(self.VISIONARY, "visionary", "visionary", "diver:visionary")
+        put(self.PEEK, "peek", "peek")
+        put(self.NOPEEK, "nopeek", "no-peek")
+        put(self.QUICK, "quick", "quick")
+        put(self.EXPLORE, "explore", "explore")
+        put(self.NOSWAP, "noswap", "no-swap")
+        put(self.LOOK_SPECIES, "look:species", "look", "pile:species", pile="species")
+        put(self.LOOK_CORP, "look:corp", "look", "pile:corporation", pile="corporation")
+        put(self.RESIGN, "resign", "resign")
         self.names = tuple(names)
-        self.words = tuple(words)
+        self.kinds = tuple(kinds)
+        self.args = tuple(args)
+        self.targets = tuple(targets)
         self.by_name = {n: i for i, n in enumerate(names)}
+        slot_of = [-1] * len(names)
+        for base, n, first in (
+            (self.OIL, N_SLOTS, 0),
+            (self.PAY, N_SLOTS, 0),
+            (self.IDENTIFY, N_SLOTS, 0),
+            (self.SWIM, 3, N_LAGOON),
+        ):
+            for k in range(n):
+                slot_of[base + k] = first + k
+        for a in range(self.CLOSE, self.CLOSE + ncol * N_SLOTS):
+            slot_of[a] = (a - self.CLOSE) % N_SLOTS
+        self.slot_of = tuple(slot_of)
+        """The hand slot whose card an action uses (-1: none): its words name the card when
+        it is face up."""
 
     def parse(self, text: str) -> int:
         """Notation → id; the error lists the forms the notation takes."""
         if not isinstance(text, str):
-            raise NotationError(str(text), "a move is text")
+            raise NotationError(str(text), msg("mini-divercity.notation.not-text"))
         key = "".join(text.split()).lower()
         a = self.by_name.get(key)
         if a is None:
-            raise NotationError(
-                text,
-                "unknown move; forms: oil:SLOT, pay:SLOT, id:SLOT, close:COLOUR:SLOT, explore, "
-                "quick, swap:l1o2, noswap, captain, cap:more, cap:one, cap:SPECIES, explorer, "
-                "swimmer:oN, communications, endurance:SPECIES, diving:SPECIES, "
-                "environmentalist:COLOUR, visionary, vtop:CARD, flip:oN, peek, nopeek, "
-                "look:species, look:corp, resign (SLOT = l1 l2 o1 o2 o3; 'moves' lists them)",
-            )
+            raise NotationError(text, msg("mini-divercity.notation.unknown", forms=FORMS))
         return a
 
 
-def _a(word: str) -> str:
-    """The article for ``word``: "an Eel card", "a Crab card"."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-def corp_words(t: Tables, c: int) -> str:
-    """A Corporation card's events in words, in resolution order."""
-    parts = []
-    for kind, a, b in t.corp_events[c]:
-        if kind == Event.OIL:
-            parts.append("Oil Platform (discard a card of your choice; its species moves down)")
-        elif kind == Event.DYNAMITE:
-            parts.append("Dynamite Fishers (the top Species card's species moves down)")
-        else:
-            parts.append(f"Hotels ({t.colours[a]} and {t.colours[b]} Islands become Hotels)")
-    return " + ".join(parts)
-
-
-def describe(s: MiniDiverCityState, a: int) -> str:
-    """The action in words, naming the card it uses when the player can see it."""
+def action_info(s: MiniDiverCityState, a: int) -> ActionInfo:
+    """Action ``a`` as data; a card the action uses is named only when it is face up
+    (the same data whatever a face-down card is: a sampled state gives the same info)."""
     A = s.A
-    text = A.words[a]
-    slot = -1
-    for base, off in ((A.OIL, 0), (A.PAY, 0), (A.IDENTIFY, 0), (A.SWIM, N_LAGOON)):
-        n = 3 if base == A.SWIM else N_SLOTS
-        if base <= a < base + n:
-            slot = a - base + off
-    if A.CLOSE <= a < A.CLOSE + 6 * N_SLOTS:
-        slot = (a - A.CLOSE) % N_SLOTS
-    if 0 <= slot < N_SLOTS and s.hand[slot] >= 0:
-        c = s.hand[slot]
-        card = f"{s.t.species_names[c]}, {POS_NAMES[s.pos[c]]}" if s.up[slot] else "face down"
-        text += f" [{card}]"
-    if A.VIS_ORDER <= a < A.VIS_ORDER + s.t.n_corp:
-        text += f" — {corp_words(s.t, a - A.VIS_ORDER)}"
-    return text
+    args = dict(A.args[a])
+    k = A.slot_of[a]
+    if k >= 0:
+        c = s.hand[k]
+        if c >= 0 and s.up[k]:
+            args["species"] = s.t.species_ids[c]
+            args["place"] = POS_NAMES[s.pos[c]]
+        else:
+            args["species"] = None
+    elif A.SWAP <= a < A.SWAP + N_LAGOON * 3:
+        li, j = divmod(a - A.SWAP, 3)
+        for key, slot in (("lagoon_species", li), ("ocean_species", N_LAGOON + j)):
+            c = s.hand[slot]
+            args[key] = s.t.species_ids[c] if c >= 0 and s.up[slot] else None
+    return ActionInfo(a, A.names[a], A.kinds[a], args, A.targets[a], OWNER)

@@ -73,7 +73,7 @@ class Chance(IntEnum):
 
 
 class Log(IntEnum):
-    """Event-log codes; an entry is ``(code, a, b)``, worded by the observation."""
+    """Event-log codes; an entry is ``(code, a, b)``, shown as structured data (``log.py``)."""
 
     TURN = 0
     CORP = 1
@@ -153,4 +153,4 @@ POS_NAMES: dict[int, str] = {
     Pos.GREEN: "green",
     Pos.SAVED: "saved",
 }
-"""A position in the words of the observation."""
+"""A position's code in the observation (``solotable.words`` says it)."""

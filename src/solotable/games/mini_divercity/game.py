@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -9,16 +10,17 @@ from typing import Any
 from solotable.core.datafile import parse_json
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
-from solotable.core.message import Translator
+from solotable.core.message import Msg, Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.tensor import TensorSpec
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
-from solotable.games.mini_divercity.card_text import card_text
+from solotable.games.mini_divercity.card_text import card_catalog, card_text
 from solotable.games.mini_divercity.dispatch import player_handlers
 from solotable.games.mini_divercity.events import mini_divercity_events
+from solotable.games.mini_divercity.log import LogBook
 from solotable.games.mini_divercity.state import MiniDiverCityState
 from solotable.games.mini_divercity.tables import Tables, parse_tables
 
@@ -50,11 +52,13 @@ _INFO = GameInfo(
             bool,
             True,
             "end the game as a loss as soon as the win is provably out of reach "
-            "(off: play goes on and the observation says the win is out of reach)",
+            "(off: play goes on and the observation says the win is out of reach); "
+            "our reading of the rules, hence advanced",
+            advanced=True,
         ),
     ),
     presets={
-        "normal": {"save_goal": 7, "eliminated_limit": 5},
+        # In difficulty order; the rules' own goals (save 7, lose at 5) are the defaults.
         "hard": {"eliminated_limit": 4},
         "expert": {"eliminated_limit": 4, "save_goal": 8},
     },
@@ -86,7 +90,10 @@ class MiniDiverCityGame(Game):
         self.space = ActionSpace(self.tables)
         self.handlers = player_handlers(self.space, self.tables.n_species, self.tables.n_corp)
         """Per action id, the rule function that applies it (see ``dispatch.py``)."""
+        self.book = LogBook(self.tables)
+        """Log entries and pending steps as data (``log.py``)."""
         self._tensor_spec: TensorSpec | None = None
+        self._encoder: Callable[[Observation], list[float]] | None = None
 
     def num_distinct_actions(self) -> int:
         return self.space.size
@@ -106,9 +113,11 @@ class MiniDiverCityGame(Game):
         return self._tensor_spec
 
     def observation_tensor(self, observation: Observation) -> list[float]:
-        from solotable.games.mini_divercity.tensor import encode
+        if self._encoder is None:
+            from solotable.games.mini_divercity.tensor import Encoder
 
-        return encode(self.tables, self.observation_tensor_spec(), observation)
+            self._encoder = Encoder(self.tables, self.observation_tensor_spec())
+        return self._encoder(observation)
 
     def observe(self, state: MiniDiverCityState) -> dict[str, Any]:
         """What the player sees of ``state`` (the state calls this, so that
@@ -119,15 +128,20 @@ class MiniDiverCityGame(Game):
         return observation.sample_state(self, obs, rng)
 
     def draw(self, obs: Observation, words: Translator) -> str:
-        return render.render(self, obs)
+        return render.render(self, obs, words)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
         """The public log of the step, cards dealt (face down: unnamed), Divers dealt."""
-        return mini_divercity_events(self.tables, before, after)
+        return mini_divercity_events(before, after)
 
-    def card_text(self, name: str) -> str | None:
+    def card_text(self, name: str) -> Msg | None:
         """A Diver's power, a Corporation card's events or a species (``card_text.py``)."""
         return card_text(self.tables, name)
+
+    def card_catalog(self) -> list[dict[str, Any]]:
+        """Species, Divers (with their power's key) and Corporation cards (with their
+        events), from the data file: what front ends draw cards and say their effects from."""
+        return card_catalog(self.tables)
 
     def assumptions(self) -> list[Assumption]:
         return list(self.tables.assumptions)

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from solotable.core.game import State
+from solotable.core.game import ActionInfo, State
+from solotable.core.message import Msg
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
-from solotable.games.mini_divercity.actions import N_SLOTS, describe
+from solotable.games.mini_divercity.actions import N_SLOTS, action_info
 from solotable.games.mini_divercity.codes import RESULT_WIN, Chance, DiverState, Pos, Step
 from solotable.games.mini_divercity.dispatch import AUTOMATIC, DECISIONS, ON_CHANCE
 from solotable.games.mini_divercity.rules import turn
@@ -33,7 +34,7 @@ from solotable.games.mini_divercity.rules.ending import (
     impossible_win,
     max_more_saves,
     out_of_reach_turn,
-    outcome_text,
+    outcome_message,
 )
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ class MiniDiverCityState(State):
         self._apply(action)
         self.history.append(action)
 
-    def explain_illegal(self, action: int) -> str | None:
+    def explain_illegal(self, action: int) -> Msg | None:
         return turn.explain_illegal(self, action)
 
     def returns(self) -> list[float]:
@@ -221,8 +222,8 @@ class MiniDiverCityState(State):
     def scores(self) -> list[float]:
         return [float(self.saved)]
 
-    def outcome(self) -> str:
-        return outcome_text(self)
+    def outcome(self) -> Msg:
+        return outcome_message(self)
 
     def stats(self) -> dict[str, str | float]:
         """Result and counts; ``more_needed``/``max_more_saves`` say how far the
@@ -256,8 +257,11 @@ class MiniDiverCityState(State):
     def string_to_action(self, text: str) -> int:
         return self.A.parse(text)
 
-    def describe_action(self, action: int) -> str:
-        return describe(self, action)
+    def action_info(self, action: int) -> ActionInfo:
+        """The action as data (``actions.action_info``): kind, ids, the elements it acts on."""
+        if not 0 <= action < self.A.size:
+            raise ValueError(f"action {action} is outside the action space")
+        return action_info(self, action)
 
     def pending_kind(self) -> int:
         """The step kind awaiting input (0 when terminal)."""

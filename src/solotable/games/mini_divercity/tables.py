@@ -26,6 +26,20 @@ DIVER_IDS = (
     "visionary",
 )
 """The engine implements exactly these eight powers, so data must name them all."""
+DIVER_POWERS = {
+    "captain": "captain",
+    "environmentalist": "environmentalist",
+    "explorer": "explorer",
+    "swimmer": "swimmer",
+    "communications": "communications",
+    "endurance": "free-step",
+    "diving": "free-step",
+    "visionary": "visionary",
+}
+"""Each Diver's power as the engine implements it (the Endurance and Diving Specialists
+share one): the key under which ``solotable.words`` says the power (``power.<key>``)."""
+EVENT_NAMES = ("oil", "dynamite", "hotels")
+"""Corporation event kinds as data (``Event`` order): Oil Platform, Dynamite Fishers, Hotels."""
 
 
 class Event(IntEnum):

@@ -3,8 +3,8 @@
 Everything comes from ``observation(player)``: a face-down Ocean card is the "hidden" code,
 decks are their sizes and whatever the player has been shown (a known top card, discards
 seen), never their order. Species, colours, Divers and Corporation cards are indexed in the
-data file's order (``Tables``), which is game data, not state. The engine's bookkeeping under
-``machine`` and the log's text are not encoded.
+data file's order (``Tables``), which is game data, not state. The pending steps and the log
+are not encoded.
 
 Slices (``game.observation_tensor_spec().describe()`` prints them); S = 12 species,
 K = Corporation card types:
@@ -32,14 +32,14 @@ K = Corporation card types:
 from __future__ import annotations
 
 from solotable.core.game import Observation
-from solotable.core.tensor import TensorSpec, scaled
+from solotable.core.tensor import TensorSpec
 from solotable.games.mini_divercity.actions import SLOTS
 from solotable.games.mini_divercity.codes import POS_NAMES, Pos
 from solotable.games.mini_divercity.observation import DECISIONS, HIDDEN
 from solotable.games.mini_divercity.tables import DIVER_IDS, Tables
 
 PLACES = tuple(POS_NAMES[p] for p in (Pos.ELIMINATED, Pos.RED, Pos.BLUE, Pos.GREEN, Pos.SAVED))
-DECISION_KINDS = tuple(name for name, _ in DECISIONS.values())
+DECISION_KINDS = tuple(DECISIONS.values())
 KNOWN_TOP = 3
 
 
@@ -68,78 +68,108 @@ def build_spec(t: Tables) -> TensorSpec:
     )
 
 
-def encode(t: Tables, spec: TensorSpec, obs: Observation) -> list[float]:
-    """The vector for ``obs``."""
-    sp = {name: i for i, name in enumerate(t.species_ids)}
-    corp = {name: i for i, name in enumerate(t.corp_ids)}
-    n_s, n_k = t.n_species, t.n_corp
-    w = spec.writer()
-    for name, place in obs["scale"].items():
-        w.set("scale", 1.0, sp[name], PLACES.index(place))
-    for slot, card in obs["hand"].items():
-        col = n_s + 1 if card is None else (n_s if card == HIDDEN else sp[card])
-        w.set("hand", 1.0, SLOTS.index(slot), col)
-    for i, colour in enumerate(t.colours):
-        w.set("islands", float(obs["islands"][colour] == "hotel"), i)
-    for diver, status in obs["divers"].items():
-        w.set("divers", 1.0, DIVER_IDS.index(diver), 0 if status == "ready" else 1)
-    goal, win = obs["goal"], obs["win"]
-    sdeck, sdisc = obs["species_deck"], obs["species_discard"]
-    cdeck, cdisc = obs["corporation_deck"], obs["corporation_discard"]
-    w.fill(
-        "counters",
-        [
-            scaled(obs["turn"], 30),
-            scaled(obs["saved"], 12),
-            scaled(obs["eliminated"], 12),
-            scaled(goal["save"], 12),
-            scaled(goal["eliminated_limit"], 12),
-            scaled(obs["hotels"], 6),
-            scaled(sdeck["size"], 60),
-            scaled(sdisc["size"], 60),
-            scaled(cdeck["size"], 30),
-            scaled(cdisc["size"], 30),
-            scaled(win["more_needed"], 12),
-            scaled(win["max_more_saves"], 12),
-        ],
-    )
-    turn = obs["this_turn"]
-    w.fill(
-        "flags",
-        [
+class Encoder:
+    """The vector of an observation, written at flat offsets computed once per game.
+
+    The same layout as ``build_spec`` (``TensorSpec.split`` reads it back); only the
+    writing is direct, because the encoding runs at every step of a learner."""
+
+    def __init__(self, t: Tables, spec: TensorSpec) -> None:
+        self.size = spec.size
+        self.at = {name: offset for name, (offset, _) in spec.layout.items()}
+        self.sp = {name: i for i, name in enumerate(t.species_ids)}
+        self.corp = {name: i for i, name in enumerate(t.corp_ids)}
+        self.n_s, self.n_k = t.n_species, t.n_corp
+        self.place = {p: i for i, p in enumerate(PLACES)}
+        self.slot = {s: k for k, s in enumerate(SLOTS)}
+        self.colours = t.colours
+        self.diver = {d: i for i, d in enumerate(DIVER_IDS)}
+        self.decision = {k: i for i, k in enumerate(DECISION_KINDS)}
+
+    def __call__(self, obs: Observation) -> list[float]:
+        at, sp, corp, n_s, n_k = self.at, self.sp, self.corp, self.n_s, self.n_k
+        v = [0.0] * self.size
+        o = at["scale"]
+        place = self.place
+        for name, p in obs["scale"].items():
+            v[o + sp[name] * 5 + place[p]] = 1.0
+        o, width, slot = at["hand"], n_s + 2, self.slot
+        for s, card in obs["hand"].items():
+            col = n_s + 1 if card is None else (n_s if card == HIDDEN else sp[card])
+            v[o + slot[s] * width + col] = 1.0
+        o, islands = at["islands"], obs["islands"]
+        for i, colour in enumerate(self.colours):
+            if islands[colour] == "hotel":
+                v[o + i] = 1.0
+        o, diver = at["divers"], self.diver
+        for d, status in obs["divers"].items():
+            v[o + diver[d] * 2 + (0 if status == "ready" else 1)] = 1.0
+        goal, win = obs["goal"], obs["win"]
+        sdeck, sdisc = obs["species_deck"], obs["species_discard"]
+        cdeck, cdisc = obs["corporation_deck"], obs["corporation_discard"]
+        o = at["counters"]
+        v[o : o + 12] = [
+            obs["turn"] / 30,
+            obs["saved"] / 12,
+            obs["eliminated"] / 12,
+            goal["save"] / 12,
+            goal["eliminated_limit"] / 12,
+            obs["hotels"] / 6,
+            sdeck["size"] / 60,
+            sdisc["size"] / 60,
+            cdeck["size"] / 30,
+            cdisc["size"] / 30,
+            win["more_needed"] / 12,
+            win["max_more_saves"] / 12,
+        ]
+        turn = obs["this_turn"]
+        o = at["flags"]
+        v[o : o + 5] = [
             float(bool(win["reachable"])),
             float(bool(turn["special_action_used"])),
             float(bool(turn["quick_exploration_used"])),
             float(bool(sdisc["looked"])),
             float(bool(cdisc["looked"])),
-        ],
-    )
-    for name, pile in (("species_deck_top", sdeck), ("species_discard_top", sdisc)):
-        w.set(name, 1.0, n_s if pile["top"] is None else sp[pile["top"]])
-    known = cdeck["known_top"]
-    for i in range(KNOWN_TOP):
-        w.set("corporation_known_top", 1.0, i, corp[known[i]] if i < len(known) else n_k)
-    w.set("corporation_discard_top", 1.0, n_k if cdisc["top"] is None else corp[cdisc["top"]])
-    for row, key in enumerate(("discarded", "visible", "unseen")):
+        ]
+        top = sdeck["top"]
+        v[at["species_deck_top"] + (n_s if top is None else sp[top])] = 1.0
+        top = sdisc["top"]
+        v[at["species_discard_top"] + (n_s if top is None else sp[top])] = 1.0
+        known = cdeck["known_top"]
+        o = at["corporation_known_top"]
+        for i in range(KNOWN_TOP):
+            v[o + i * (n_k + 1) + (corp[known[i]] if i < len(known) else n_k)] = 1.0
+        top = cdisc["top"]
+        v[at["corporation_discard_top"] + (n_k if top is None else corp[top])] = 1.0
+        o = at["species_seen"]
         for name, facts in obs["species_cards"].items():
-            w.set("species_seen", scaled(facts[key], 5), row, sp[name])
-    for name, n in obs["discards_seen"]["corporation"].items():
-        w.set("corporations_seen", scaled(n, 6), corp[name])
-    for name, n in (sdisc["contents"] or {}).items():
-        w.set("discard_shown", scaled(n, 5), sp[name])
-    for name, n in (cdisc["contents"] or {}).items():
-        w.set("discard_shown", scaled(n, 5), n_s + corp[name])
-    for key, index in (("captain_cards", sp), ("visionary_cards", corp)):
-        plane = "captain" if key == "captain_cards" else "visionary"
-        for name in obs[key]:
-            w.add(plane, 1 / 3, index[name])
-    for name in obs["visionary_placed"]:
-        w.add("visionary_placed", 1 / 3, corp[name])
-    decision = obs["decision"]
-    n_d = len(DECISION_KINDS)
-    if decision is None:
-        w.set("decision", 1.0, n_d)
-    else:
-        w.set("decision", 1.0, DECISION_KINDS.index(decision["kind"]))
-        w.set("decision", scaled(decision.get("left", 0), 5), n_d + 1)
-    return w.values
+            i = sp[name]
+            v[o + i] = facts["discarded"] / 5
+            v[o + n_s + i] = facts["visible"] / 5
+            v[o + 2 * n_s + i] = facts["unseen"] / 5
+        o = at["corporations_seen"]
+        for name, n in obs["discards_seen"]["corporation"].items():
+            if n:
+                v[o + corp[name]] = n / 6
+        o = at["discard_shown"]
+        for name, n in (sdisc["contents"] or {}).items():
+            v[o + sp[name]] = n / 5
+        for name, n in (cdisc["contents"] or {}).items():
+            v[o + n_s + corp[name]] = n / 5
+        o = at["captain"]
+        for name in obs["captain_cards"]:
+            v[o + sp[name]] += 1 / 3
+        o = at["visionary"]
+        for name in obs["visionary_cards"]:
+            v[o + corp[name]] += 1 / 3
+        o = at["visionary_placed"]
+        for name in obs["visionary_placed"]:
+            v[o + corp[name]] += 1 / 3
+        decision = obs["decision"]
+        o, n_d = at["decision"], len(DECISION_KINDS)
+        if decision is None:
+            v[o + n_d] = 1.0
+        else:
+            v[o + self.decision[decision["kind"]]] = 1.0
+            v[o + n_d + 1] = decision.get("left", 0) / 5
+        return v

@@ -1,4 +1,4 @@
-"""How a game ends: the goals, the out-of-reach win, and the words of the outcome.
+"""How a game ends: the goals, the out-of-reach win, and the outcome as a message.
 
 Seed: Objectif (save 7; lose at 5 eliminated or 6 Hotels) and Précisions
 (with an empty Species deck, play goes on while saving 7 is still possible).
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.mini_divercity.codes import (
     CAUSES,
     RESULT_LOSS,
@@ -107,32 +108,16 @@ def out_of_reach_turn(s: MiniDiverCityState) -> int:
     return s.hopeless
 
 
-def outcome_text(s: MiniDiverCityState, detailed: bool = False) -> str:
-    """How the game ended; short (a category for simulation tallies) unless ``detailed``."""
-    tail = f"{s.saved} saved, {s.elim} eliminated, {sum(s.hotels)} hotels, turn {s.turn}"
+def outcome_message(s: MiniDiverCityState) -> Msg:
+    """How the game ended (or where it stands), as a message: short, because simulation
+    reports tally outcomes as categories; the end screens add the counts from the
+    observation (``result``, ``win``)."""
     if not s.result:
-        return f"in progress: {tail}"
-    if s.cause == "saved":
-        text = f"Won: {s.goal} species saved"
-    elif s.cause == "eliminated":
-        text = f"Lost: {s.limit} species eliminated"
-    elif s.cause == "hotels":
-        text = "Lost: all 6 Islands became Hotels"
-    elif s.cause == "impossible":
-        text = f"Lost: saving {s.goal} species became impossible"
-        if detailed:
-            text += ": " + _counts(s)
-    else:
-        text = "Lost: resigned"
-    if detailed and s.hopeless:
-        text += f" (the win was out of reach from turn {s.hopeless}: {_counts(s)})"
-    return f"{text}; {tail}" if detailed else text
-
-
-def _counts(s: MiniDiverCityState) -> str:
-    need = s.goal - s.saved
-    return (
-        f"{need} more needed, but at most {max_more_saves(s)} more can still reach SAVED "
-        "(the other species in play have too few cards left outside the discard, "
-        "even with the unused free Diver moves)"
-    )
+        return msg(
+            "mini-divercity.outcome.in-progress",
+            saved=s.saved,
+            eliminated=s.elim,
+            hotels=sum(s.hotels),
+            turn=s.turn,
+        )
+    return msg(f"mini-divercity.outcome.{s.cause}", goal=s.goal, limit=s.limit)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.mini_divercity.actions import N_SLOTS, SLOTS
 from solotable.games.mini_divercity.codes import LOG_KEEP, Chance, Diver, DiverState, Log, Step
 from solotable.games.mini_divercity.rules.divers import special_actions
@@ -80,58 +81,63 @@ def divers_phase_actions(s: MiniDiverCityState) -> list[int]:
     return out
 
 
-_PROMPTS: dict[int, str] = {
-    Step.OIL: "an Oil Platform is being resolved: choose the card to discard (oil:SLOT)",
-    Step.PAY: "pay the extra discards first (pay:SLOT)",
-    Step.SWAP: "closing a Hotel allows one swap now (swap:lXoY) or noswap",
-    Step.PEEK: "decide whether to look at the top Corporation card (peek / nopeek)",
-    Step.FLIP: "choose an unexplored Ocean card to turn face up (flip:oN)",
-    Step.VIS_ORDER: "the Visionary is ordering the Corporation cards (vtop:CARD)",
-    Step.CAP_CHOICE: "the Captain must choose a drawn card to discard (cap:SPECIES)",
-    Step.CAP_COUNT: "the Captain draws 2 cards (cap:more) or only 1 (cap:one)",
+_WAITING: dict[int, str] = {
+    Step.OIL: "oil",
+    Step.PAY: "pay",
+    Step.SWAP: "swap",
+    Step.PEEK: "peek",
+    Step.FLIP: "flip",
+    Step.VIS_ORDER: "visionary",
+    Step.CAP_CHOICE: "captain",
+    Step.CAP_COUNT: "captain_draw",
 }
+"""The decision a refused move interrupts (the observation's ``decision.kind``)."""
 
 
-def explain_illegal(s: MiniDiverCityState, a: int) -> str:
-    """A specific reason for a player action that is not legal now."""
+def _no(reason: str, **args: object) -> Msg:
+    return msg(f"mini-divercity.illegal.{reason}", **args)
+
+
+def explain_illegal(s: MiniDiverCityState, a: int) -> Msg:
+    """A specific reason for a player action that is not legal now (a message)."""
     A = s.A
     k = s.pending_kind()
-    name = A.names[a]
     if k != Step.DIVERS:
         if (a in (A.LOOK_SPECIES, A.LOOK_CORP)) and k == Step.OIL:
-            return "that discard pile was already looked through this game"
-        return _PROMPTS.get(k, "not possible now") + f"; {name!r} is not allowed here"
+            return _no("looked-already")
+        return _no("waiting", decision=_WAITING.get(k, "other"))
     # Divers phase: explain the most common refusals.
     if a in (A.LOOK_SPECIES, A.LOOK_CORP):
-        return "each discard pile may be looked through only once per game"
+        return _no("look-once")
     for base in (A.OIL, A.PAY):
         if base <= a < base + N_SLOTS:
-            return f"{name!r} belongs to another decision"
+            return _no("other-decision")
     if A.IDENTIFY <= a < A.IDENTIFY + N_SLOTS:
-        return f"slot {SLOTS[a - A.IDENTIFY]} is empty"
+        return _no("slot-empty", slot=SLOTS[a - A.IDENTIFY])
     if A.CLOSE <= a < A.CLOSE + 6 * N_SLOTS:
         c, k2 = divmod(a - A.CLOSE, N_SLOTS)
         if not s.hotels[c]:
-            return f"the {s.t.colours[c]} card shows its Island side, not a Hotel"
-        return f"slot {SLOTS[k2]} is empty"
+            return _no("not-a-hotel", colour=s.t.colours[c])
+        return _no("slot-empty", slot=SLOTS[k2])
     if a == A.QUICK:
         if s.quick_turn:
-            return "Quick Exploration was already done this turn"
+            return _no("quick-done")
         if DiverState.READY not in s.divers:
-            return "Quick Exploration needs at least one unused Diver"
+            return _no("quick-no-diver")
         if not facedown(s):
-            return "Quick Exploration needs an unexplored (face-down) Ocean card"
-        return "Quick Exploration needs two Lagoon cards"
+            return _no("quick-no-face-down")
+        return _no("quick-no-lagoon")
     d = _diver_of(s, a)
     if d >= 0:
+        did = s.t.diver_ids[d]
         if s.divers[d] == DiverState.OUT:
-            return f"the {s.t.diver_names[d]} was not dealt in this game"
+            return _no("diver-not-dealt", diver=did)
         if s.divers[d] == DiverState.USED:
-            return f"the {s.t.diver_names[d]} was already used"
+            return _no("diver-used", diver=did)
         if s.special_turn:
-            return "only one Diver special action per turn"
-        return "that special action has no valid target now"
-    return f"{name!r} is not a decision of the Divers phase"
+            return _no("one-special")
+        return _no("no-target")
+    return _no("not-divers-phase")
 
 
 def _diver_of(s: MiniDiverCityState, a: int) -> int:
