@@ -16,50 +16,17 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from solotable.core.stats import mean_interval, welch, wilson
+from solotable.core.metrics import MetricsAccumulator
+from solotable.core.moments import Moments
+from solotable.core.stats import welch, wilson
 
 MAX_DISTINCT = 1_000
 """Distinct values kept per category (beyond it they count as ``(other)``)."""
 MAX_OUTCOMES = 10_000
 """Distinct outcome sentences kept; the summary shows the 15 most common."""
 OTHER = "(other)"
-
-
-def _exact(x: float) -> int | Fraction:
-    if isinstance(x, int):
-        return x
-    return int(x) if x.is_integer() and abs(x) < 2**53 else Fraction(x)
-
-
-@dataclass
-class Moments:
-    """Count, sum and sum of squares of a stream of numbers, exactly."""
-
-    n: int = 0
-    s: int | Fraction = 0
-    ss: int | Fraction = 0
-
-    def add(self, x: float) -> None:
-        v = _exact(x)
-        self.n += 1
-        self.s += v
-        self.ss += v * v
-
-    def mean(self) -> float | None:
-        return float(Fraction(self.s) / self.n) if self.n else None
-
-    def variance(self) -> float | None:
-        """Sample variance (``n - 1``), exact until the final rounding."""
-        if self.n < 2:
-            return None
-        return float((Fraction(self.ss) - Fraction(self.s) ** 2 / self.n) / (self.n - 1))
-
-    def ci(self) -> dict[str, Any]:
-        """Mean with a Student-t 95% interval (``core.stats.mean_interval``)."""
-        return mean_interval(self.n, self.mean(), self.variance())
 
 
 def difference(a: Moments, b: Moments) -> dict[str, Any]:
@@ -110,6 +77,7 @@ class SummaryAccumulator:
         self.categories: dict[str, Counter[str]] = defaultdict(Counter)
         self.numbers: dict[str, Moments] = defaultdict(Moments)
         self.score_by: dict[str, dict[str, Moments]] = defaultdict(lambda: defaultdict(Moments))
+        self.metrics = MetricsAccumulator(num_players)
 
     def add(
         self,
@@ -118,8 +86,11 @@ class SummaryAccumulator:
         scores: Sequence[float],
         outcome: str,
         stats: dict[str, str | float],
+        plies: int = 0,
+        metrics: dict[str, float | None] | None = None,
     ) -> None:
         self.n += 1
+        self.metrics.add(returns, plies, metrics or {}, stats)
         if self.num_players == 1:
             self.solo_scores.add(scores[0])
             res = stats.get("result")
@@ -193,4 +164,5 @@ class SummaryAccumulator:
         }
         if self.num_players == 1 and by_category:
             out["score_by"] = by_category
+        out["metrics"] = self.metrics.summary()
         return out
