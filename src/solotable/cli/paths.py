@@ -66,10 +66,18 @@ def import_data_options(game: str, options: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def check_results_file(path: Path, what: str = "--out") -> Path:
+def check_results_file(path: Path, what: str = "--out", *, force: bool = False) -> Path:
     """A results file (``.csv`` or ``.parquet``, pyarrow installed) that can be written,
-    checked before any game is played; else a SolotableError (exit 2, one line)."""
+    checked before any game is played; else a SolotableError (exit 2, one line).
+
+    An existing file is never replaced without ``force`` (``--force``): a long run's
+    results are not lost to a short one given the same name by mistake."""
     from solotable.core.results import check_format
 
     check_format(path, what)
-    return check_output_file(path, what)
+    p = check_output_file(path, what)
+    if p.exists() and not force:
+        raise OutputPathError(
+            f"{what} {path}: the file exists; add --force to replace it, or choose another name"
+        )
+    return p

@@ -45,6 +45,9 @@ BackendOption = Annotated[
         help=r"Where games are played: local (a process pool) or ray (solotable\[ray] extra).",
     ),
 ]
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Replace the --out file if it exists (else refused).")
+]
 AddressOption = Annotated[
     str | None,
     typer.Option(help="With --backend ray: the cluster's address (default: start a local Ray)."),
@@ -147,6 +150,7 @@ def register(
             Path | None,
             typer.Option(help="Also write one row per game to this .csv or .parquet file."),
         ] = None,
+        force: ForceOption = False,
     ) -> None:
         """Play many games between agents and summarise the results.
 
@@ -158,7 +162,7 @@ def register(
         if time_budget is not None and not 0 < time_budget <= 86_400:
             raise UnknownNameError(f"--time: expected seconds in (0, 86400], got {time_budget}")
         if out is not None:
-            out = check_results_file(out)
+            out = check_results_file(out, force=force)
         folder: RunFolder | None = None
         if resume is not None:
             given = [

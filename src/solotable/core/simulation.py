@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from solotable.core.accumulate import SummaryAccumulator, difference
-from solotable.core.moments import Moments
 from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.metrics import DecisionTally
+from solotable.core.moments import Moments
 from solotable.core.record import record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end

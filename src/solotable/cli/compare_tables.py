@@ -1,0 +1,239 @@
+"""The tables ``compare`` and ``sweep`` print: cells, game statistics, skill and luck, matrix.
+
+The JSON (``--json``) is the data; these are its human form, in the language of
+``--lang`` (statistic and metric names from the message catalogs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from solotable.cli.summary import fmt_ci
+from solotable.core.registry import RESEARCH_LABEL
+from solotable.core.stats import NO_SPREAD
+from solotable.words import Words, words
+from solotable.words.shared_lab import interval, pct, skill_help, skill_label
+
+
+def fmt_change(entry: dict[str, Any] | None, pct_points: bool = False) -> str:
+    """A paired change: ``+3.20 [+1.00, +5.40] *``; "baseline" for the first cell."""
+    if entry is None:
+        return "baseline"
+    if entry["diff"] is None:
+        return "—"
+    k = 100.0 if pct_points else 1.0
+    unit = " pts" if pct_points else ""
+    lo, hi = entry["ci95"]
+    if lo is None or entry.get("note"):
+        note = entry.get("note", "n too small")
+        return f"{k * entry['diff']:+.2f}{unit} ({note}, n={entry['n']})"
+    mark = " *" if entry.get("significant") else ""
+    return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
+
+
+def print_comparison(console: Console, result: dict[str, Any], vary: list[str]) -> None:
+    """One row per cell and subject; the changes are paired, to the first cell. Then the
+    game's statistics that changed, and (agents of a solo game) skill against luck."""
+    subjects = result["subjects"]
+    by_agent = result.get("by_agent", False)
+    title = (
+        f"{result['game']}: {result['games']} games per cell, seed {result['seed']}, "
+        f"agents {', '.join(result['agents'])} (95% intervals)"
+    )
+    if result.get("opponent"):
+        title += f", each against {result['opponent']}"
+    if result.get("research"):
+        title += f" [{RESEARCH_LABEL}: {', '.join(result['research'])}]"
+    table = Table(
+        title=escape(title),
+        caption="Δ = paired change from the first row (same seeds, per-seed differences, "
+        "Student t); * = the interval excludes 0",
+    )
+    for col in vary or ["agent" if by_agent else "variant"]:
+        table.add_column(col)
+    if len(subjects) > 1:
+        table.add_column("who")
+    for col in ("win rate", "Δ win rate", "mean score", "Δ score"):
+        table.add_column(col)
+    for cell in result["variants"]:
+        first = True
+        for s in cell["subjects"]:
+            keys = [cell["vary"][v] for v in vary] if vary else [cell["label"]]
+            row = [escape(x) if first else "" for x in keys]
+            if len(subjects) > 1:
+                row.append(escape(s["name"]))
+            rate = fmt_ci(s["win_rate"], "rate", pct=True) if "win_rate" in s else "—"
+            win_change = fmt_change(s.get("win_rate_change"), True) if "win_rate" in s else "—"
+            score_change = fmt_change(s.get("mean_score_change"))
+            row += [rate, win_change, fmt_ci(s["mean_score"]), score_change]
+            table.add_row(*row)
+            first = False
+    console.print(table)
+    for line in precision_lines(result):
+        console.print(line)
+    w = words()
+    print_stat_changes(console, result, w)
+    if result.get("skill"):
+        print_skill(console, result, w)
+
+
+def print_stat_changes(console: Console, result: dict[str, Any], w: Words) -> None:
+    """The game's numeric statistics whose paired change excludes 0 in some cell."""
+    cells = result["variants"]
+    if len(cells) < 2:
+        return
+    names = sorted({k for c in cells for k in c.get("stats", {})})
+    moved = [
+        k
+        for k in names
+        if any(c["stats"].get(k, {}).get("change", {}).get("significant") for c in cells[1:])
+    ]
+    t = w.shared
+    if moved:
+        table = Table(
+            title=t._("Game statistics that changed"),
+            caption=t._("First column: its mean; the others: the paired change from it."),
+        )
+        table.add_column(t._("statistic"))
+        for c in cells:
+            table.add_column(escape(c["label"]))
+        for key in moved:
+            row = [escape(w.stat_label(result["game"], key))]
+            for k, c in enumerate(cells):
+                entry = c["stats"].get(key)
+                if entry is None:
+                    row.append("—")
+                elif k == 0:
+                    row.append(fmt_ci(entry["mean"]))
+                else:
+                    row.append(fmt_change(entry.get("change")))
+            table.add_row(*row)
+        console.print(table)
+    rest = len(names) - len(moved)
+    if rest:
+        console.print(
+            t.ngettext(
+                "%(n)s other game statistic did not change significantly.",
+                "%(n)s other game statistics did not change significantly.",
+                rest,
+            )
+        )
+
+
+def print_skill(console: Console, result: dict[str, Any], w: Words) -> None:
+    """Skill versus luck: the share of the spread explained by the agent and by the deal."""
+    t = w.shared
+    for metric, doc in result["skill"].items():
+        what = t._("score") if metric == "mean_score" else t._("win")
+        title = t._(
+            "Skill and luck: what explains the spread of the %(what)s (%(deals)s common deals)",
+            what=what,
+            deals=doc["deals"],
+        )
+        if doc.get("note"):
+            why = t._("no variation seen") if doc["note"] == NO_SPREAD else t._("too few games")
+            console.print(f"{escape(title)}: {escape(why)}")
+            continue
+        table = Table(title=escape(title))
+        table.add_column(t._("part"))
+        table.add_column(t._("share [95% interval]"))
+        table.add_column(t._("meaning"))
+        for part in ("agent", "deal", "interaction"):
+            e = doc[part]
+            lo, hi = e["ci95"]
+            share = pct(t, e["share"])
+            if lo is not None and hi is not None:
+                share = t._(
+                    "%(value)s [%(low)s, %(high)s]", value=share, low=pct(t, lo), high=pct(t, hi)
+                )
+            table.add_row(skill_label(t, part), share, skill_help(t, part))
+        console.print(table)
+
+
+def print_matrix(console: Console, result: dict[str, Any]) -> None:
+    """The agent × agent matrix (row agent's wins against the column agent) and the ratings."""
+    t = words().shared
+    agents = result["agents"]
+    grid: list[list[str]] = [["—"] * len(agents) for _ in agents]
+    for p in result["pairs"]:
+        i, j = p["i"], p["j"]
+        grid[i][j] = _cell(t, p["wins"], p["draws"], p["losses"], p["win_rate"])
+        grid[j][i] = _cell(t, p["losses"], p["draws"], p["wins"], p["loss_rate"])
+    table = Table(
+        title=escape(
+            t._(
+                "%(game)s: every pair, %(games)s games each, seats alternated (seed %(seed)s)",
+                game=result["game"],
+                games=result["games"],
+                seed=result["seed"],
+            )
+        ),
+        caption=escape(
+            t._("Row against column: wins–draws–losses, then the row's win rate [Wilson 95%].")
+        ),
+    )
+    table.add_column("")
+    for a in agents:
+        table.add_column(escape(a))
+    for i, a in enumerate(agents):
+        table.add_row(escape(a), *grid[i])
+    console.print(table)
+    ratings = Table(
+        title=escape(t._("Bradley–Terry rating on the Elo scale (anchor: %(a)s = 0)", a=agents[0])),
+        caption=escape(
+            t._(
+                "95% bootstrap interval over games; one virtual draw per pair keeps a clean "
+                "sweep finite."
+            )
+        ),
+    )
+    ratings.add_column(t._("agent"))
+    ratings.add_column(t._("Elo [95% interval]"))
+    for r in result["ratings"]:
+        lo, hi = r["ci95"]
+        span = "" if lo is None or hi is None else f" [{lo:+.0f}, {hi:+.0f}]"
+        ratings.add_row(escape(r["agent"]), f"{r['elo']:+.0f}{span}")
+    console.print(ratings)
+
+
+def _cell(t: Any, wins: int, draws: int, losses: int, rate: dict[str, Any]) -> str:
+    return f"{wins}–{draws}–{losses}, {interval(t, rate, True)}"
+
+
+def precision_lines(result: dict[str, Any]) -> list[str]:
+    """What pairing bought, and the games needed where an interval is wider than asked."""
+    lines: list[str] = []
+    for metric, what, k, unit in (
+        ("win_rate", "win-rate", 100.0, " pts"),
+        ("mean_score", "score", 1.0, ""),
+    ):
+        changes = [
+            s[f"{metric}_change"]
+            for cell in result["variants"]
+            for s in cell["subjects"]
+            if s.get(f"{metric}_change", {}).get("half_width") is not None
+            and "note" not in s[f"{metric}_change"]
+        ]
+        if not changes:
+            continue
+        paired = max(c["half_width"] for c in changes)
+        unpaired = [c["unpaired_half_width"] for c in changes if "unpaired_half_width" in c]
+        text = f"{what} changes: paired half-width up to ±{k * paired:.2f}{unit}"
+        if unpaired:
+            text += f" (unpaired would be up to ±{k * max(unpaired):.2f}{unit})"
+        lines.append(text)
+        needed = [c["games_needed"] for c in changes if c.get("games_needed")]
+        if needed:
+            asked = next(k * c["precision"] for c in changes if "precision" in c)
+            lines.append(
+                f"  ≈{max(needed):,} games per variant needed for ±{asked:g}{unit} "
+                f"on every {what} change (--{'rate-' if metric == 'win_rate' else ''}precision)"
+            )
+    return lines
+
+
+__all__ = ["fmt_change", "precision_lines", "print_comparison", "print_matrix"]
