@@ -25,7 +25,7 @@ from solotable.cli.compare_tables import precision_lines, print_comparison, prin
 from solotable.cli.paths import check_results_file, import_data_options
 from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
-from solotable.cli.simulate import (
+from solotable.cli.runopts import (
     AddressOption,
     BackendOption,
     ForceOption,

@@ -88,21 +88,31 @@ def metric_help(t: Tr, key: str) -> str:
     return t._(texts[1]) if texts else ""
 
 
+def fixed(t: Tr, x: float, places: int = 2) -> str:
+    """``x`` with exactly ``places`` decimals, the language's way (``3.50``, ``3,50``): the
+    figures of one table line up."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    text = str(format_decimal(x, format=pattern, locale="fr" if t.lang == "fr" else "en"))
+    return text.replace("-", "−") if t.lang == "fr" else text
+
+
 def pct(t: Tr, share: float) -> str:
     """A share as a percentage with one decimal: ``52.0%`` (``52,0 %`` in French)."""
-    return t._("%(value)s%%", value=t.num(round(100.0 * share, 1), 1))
+    return t._("%(value)s%%", value=fixed(t, 100.0 * share, 1))
 
 
 def interval(t: Tr, entry: Mapping[str, Any], share: bool = False) -> str:
-    """``41.2 [40.1, 42.3]``; a value without spread says "no variation seen", a sample too
+    """``41.20 [40.10, 42.30]``; a value without spread says "no variation seen", a sample too
     small for an interval says so (never a zero-width or missing interval in silence)."""
     value = entry.get("mean", entry.get("rate"))
     if value is None:
         return "—"
-    show = (lambda x: pct(t, x)) if share else (lambda x: t.num(x, 2))
+    show = (lambda x: pct(t, x)) if share else (lambda x: fixed(t, x, 2))
     note = entry.get("note")
     if note == "no variation seen":
-        return t._("%(value)s (no variation seen)", value=show(value))
+        return t._("%(value)s (no variation seen)", value=pct(t, value) if share else t.num(value))
     lo, hi = entry.get("ci95", [None, None])
     if lo is None or hi is None or note:
         return t._("%(value)s (too few games for an interval)", value=show(value))
@@ -112,7 +122,7 @@ def interval(t: Tr, entry: Mapping[str, Any], share: bool = False) -> str:
 def metric_value(t: Tr, key: str, entry: Any, share: bool) -> str:
     """One metric of a ``core.metrics`` summary, as the terminal and the report write it."""
     if key == "legal_distribution":
-        return t.join(
+        return ", ".join(
             t._("%(moves)s: %(share)s", moves=name, share=pct(t, v))
             for name, v in entry.items()
             if v
@@ -152,6 +162,7 @@ def skill_help(t: Tr, part: str) -> str:
 
 __all__ = [
     "METRICS",
+    "fixed",
     "SKILL",
     "interval",
     "metric_help",
