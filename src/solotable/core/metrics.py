@@ -237,7 +237,7 @@ class MetricsAccumulator:
     def summary(self) -> dict[str, Any]:
         """Every metric this run can give, in the order docs/balance.md defines them; a
         metric the games cannot give (a lead in a solo game) is left out."""
-        m = self.moments
+        m = {k: _Clamped(v, k) for k, v in self.moments.items()}
         out: dict[str, Any] = {"games": self.n, "duration": m["duration"].ci()}
         if self.with_tally:
             out["branching"] = m["branching"].ci()
@@ -257,11 +257,31 @@ class MetricsAccumulator:
             out["drawishness"] = wilson(self.draws, self.n)
             if self.first_known:
                 out["first_player"] = wilson(self.first_wins, self.first_known)
-            out["balance"] = _balance(m["seat_difference"])
+            out["balance"] = _balance(self.moments["seat_difference"])
         if self.players == 1 and self.losses:
             out["point_of_no_return"] = m["point_of_no_return"].ci()
             out["settled_early"] = wilson(self.settled_early, self.losses)
         return out
+
+
+class _Clamped:
+    """A metric's t interval kept within the metric's range: no count below 0, no share
+    above 1 (a t interval on a skewed sample can reach past them)."""
+
+    def __init__(self, moments: Moments, key: str) -> None:
+        self.moments, self.key = moments, key
+
+    @property
+    def n(self) -> int:
+        return self.moments.n
+
+    def ci(self) -> dict[str, Any]:
+        ci = self.moments.ci()
+        lo, hi = ci["ci95"]
+        if lo is not None and hi is not None:
+            top = 1.0 if self.key in SHARES else hi
+            ci["ci95"] = [max(0.0, lo), min(top, hi)]
+        return ci
 
 
 def _balance(diff: Moments) -> dict[str, Any]:
