@@ -369,19 +369,15 @@ def render(
         )
     files = say.t.join(say._("%(file)s (%(n)s rows)", file=name, n=n) for name, n in res.sources)
     intro = say.t.ngettext(
-        "%(n)s games from %(files)s file",
-        "%(n)s games from %(files)s files",
+        "%(n)s games from %(files)s file: %(list)s.",
+        "%(n)s games from %(files)s files: %(list)s.",
         len(res.sources),
         n=res.n,
         files=len(res.sources),
+        list=files,
     )
-    intro += (
-        ": "
-        + files
-        + ". "
-        + say._(
-            "Intervals are 95%: Wilson for rates, Student-t for means and for paired differences."
-        )
+    intro += " " + say._(
+        "Intervals are 95%: Wilson for rates, Student-t for means and for paired differences."
     )
     texts = {
         "changed": say._("What changed significantly"),
