@@ -166,3 +166,6 @@ class SummaryAccumulator:
             out["score_by"] = by_category
         out["metrics"] = self.metrics.summary()
         return out
+
+
+__all__ = ["Moments", "SummaryAccumulator", "difference"]

@@ -87,8 +87,8 @@ def result_row(r: GameResult, ctx: RunContext) -> dict[str, Any]:
     row["plies"] = r.plies
     row["seconds"] = r.seconds
     for key in GAME_KEYS:  # every one, empty where not defined (a journal of an older run)
-        value = r.metrics.get(key)
-        row[f"metric.{key}"] = None if value is None else float(value)
+        number = r.metrics.get(key)
+        row[f"metric.{key}"] = None if number is None else float(number)
     for key, value in r.stats.items():
         row[f"stat.{key}"] = value if isinstance(value, str) else float(value)
     for key, value in ctx.vary.items():

@@ -213,7 +213,7 @@ def skill_section(say: Say, a: GameAnalysis) -> dict[str, Any] | None:
     """The skill/luck tables and the sentence a designer can quote."""
     if not a.skill:
         return None
-    parts = []
+    parts: list[dict[str, Any]] = []
     sentences = []
     for name, doc in a.skill.items():
         what = say._("score") if name == "score" else say._("win")

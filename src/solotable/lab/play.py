@@ -7,7 +7,7 @@ Both come from the rows alone, through the same code the terminal uses
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solotable.core.metrics import MetricsAccumulator
@@ -24,7 +24,7 @@ def series_metrics(res: Results, rows: Sequence[int], players: int) -> dict[str,
             r for r in (res.ret[p][i] for p in range(res.ints["players"][i])) if r is not None
         ]
         metrics = {k: v[i] for k, v in res.metrics.items()}
-        stats = {k: res.stats[k][i] for k in stat_names}
+        stats: dict[str, Any] = {k: res.stats[k][i] for k in stat_names}
         acc.add(returns, res.ints["plies"][i], metrics, stats)
     return acc.summary()
 
@@ -37,9 +37,16 @@ def skill_split(
     if len(series_rows) < 2:
         return None
     out: dict[str, Any] = {}
-    metrics = [("score", lambda i: res.score[0][i])]
+
+    def score(i: int) -> float | None:
+        return res.score[0][i]
+
+    def won(i: int) -> float | None:
+        return _win(res, i)
+
+    metrics: list[tuple[str, Callable[[int], float | None]]] = [("score", score)]
     if win:
-        metrics.append(("win", lambda i: _win(res, i)))
+        metrics.append(("win", won))
     for name, value in metrics:
         by_seed: list[dict[int, float]] = []
         for rows in series_rows:

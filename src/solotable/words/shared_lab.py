@@ -109,7 +109,10 @@ def interval(t: Tr, entry: Mapping[str, Any], share: bool = False) -> str:
     value = entry.get("mean", entry.get("rate"))
     if value is None:
         return "—"
-    show = (lambda x: pct(t, x)) if share else (lambda x: fixed(t, x, 2))
+
+    def show(x: float) -> str:
+        return pct(t, x) if share else fixed(t, x, 2)
+
     note = entry.get("note")
     if note == "no variation seen":
         return t._("%(value)s (no variation seen)", value=pct(t, value) if share else t.num(value))
@@ -162,8 +165,8 @@ def skill_help(t: Tr, part: str) -> str:
 
 __all__ = [
     "METRICS",
-    "fixed",
     "SKILL",
+    "fixed",
     "interval",
     "metric_help",
     "metric_label",
