@@ -17,6 +17,8 @@ from solotable.core.tensor import TensorSpec
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
 from solotable.games.mini_divercity.card_text import card_text
+from solotable.games.mini_divercity.decks import OPTIONS as DECK_OPTIONS
+from solotable.games.mini_divercity.decks import deck_tables
 from solotable.games.mini_divercity.dispatch import player_handlers
 from solotable.games.mini_divercity.events import mini_divercity_events
 from solotable.games.mini_divercity.state import MiniDiverCityState
@@ -52,6 +54,7 @@ _INFO = GameInfo(
             "end the game as a loss as soon as the win is provably out of reach "
             "(off: play goes on and the observation says the win is out of reach)",
         ),
+        *DECK_OPTIONS,
     ),
     presets={
         "normal": {"save_goal": 7, "eliminated_limit": 5},
@@ -82,7 +85,7 @@ class MiniDiverCityGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.tables = _tables()
+        self.tables = deck_tables(self.options) or _tables()
         self.space = ActionSpace(self.tables)
         self.handlers = player_handlers(self.space, self.tables.n_species, self.tables.n_corp)
         """Per action id, the rule function that applies it (see ``dispatch.py``)."""
