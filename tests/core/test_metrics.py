@@ -128,3 +128,14 @@ def test_solo_point_of_no_return_from_the_game_statistics():
     assert s["settled_early"]["rate"] == pytest.approx(1 / 3)
     assert "branching" not in s  # rows without per-decision counts (older files)
     assert "drawishness" not in s and "lead_changes" not in s
+
+
+def test_simulate_summary_keeps_rating_bands_in_score_order():
+    """Dice Miner's bands are ranges of the score: the summary lists them as a scale."""
+    from solotable.core.simulation import run_games, summarize
+
+    results = run_games("dice-miner", {}, ["heuristic"], 40, seed=1)
+    summary = summarize("dice-miner", ["heuristic"], 1, results, 1)
+    bands = summary["scales"]["band"]
+    lows = [min(r.scores[0] for r in results if r.stats["band"] == b) for b in bands]
+    assert len(bands) >= 3 and lows == sorted(lows)

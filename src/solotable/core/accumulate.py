@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from solotable.core.metrics import MetricsAccumulator
@@ -38,6 +39,19 @@ def difference(a: Moments, b: Moments) -> dict[str, Any]:
     d = mb - ma
     half = welch(a.n, ma, va, b.n, mb, vb)
     return {"diff": d, "ci95": [d - half, d + half]}
+
+
+def scale_order(spans: dict[str, list[float]]) -> list[str] | None:
+    """The values of a category in score order when each value's games occupy a range of
+    scores no other value's games reach (a rating band is a range of scores): the order of
+    the scale. None when the ranges overlap (a cause of loss is not a scale)."""
+    if len(spans) < 2:
+        return None
+    ordered = sorted(spans, key=lambda v: (spans[v][0], spans[v][1]))
+    for a, b in pairwise(ordered):
+        if spans[a][1] >= spans[b][0]:
+            return None
+    return ordered
 
 
 def _bump(counter: Counter[str], key: str, cap: int) -> None:
@@ -78,6 +92,8 @@ class SummaryAccumulator:
         self.numbers: dict[str, Moments] = defaultdict(Moments)
         self.score_by: dict[str, dict[str, Moments]] = defaultdict(lambda: defaultdict(Moments))
         self.metrics = MetricsAccumulator(num_players)
+        self.spans: dict[str, dict[str, list[float]]] = defaultdict(dict)
+        """Solo games: per category and value, the lowest and highest score seen."""
 
     def add(
         self,
@@ -122,6 +138,8 @@ class SummaryAccumulator:
                     if group is None and len(self.score_by[key]) < MAX_DISTINCT:
                         group = value
                     self.score_by[key][group or OTHER].add(scores[0])
+                    span = self.spans[key].setdefault(group or OTHER, [scores[0], scores[0]])
+                    span[0], span[1] = min(span[0], scores[0]), max(span[1], scores[0])
             else:
                 self.numbers[key].add(float(value))
 
@@ -164,8 +182,11 @@ class SummaryAccumulator:
         }
         if self.num_players == 1 and by_category:
             out["score_by"] = by_category
+        scales = {k: o for k in sorted(self.categories) if (o := scale_order(self.spans[k]))}
+        if scales:
+            out["scales"] = scales
         out["metrics"] = self.metrics.summary()
         return out
 
 
-__all__ = ["Moments", "SummaryAccumulator", "difference"]
+__all__ = ["Moments", "SummaryAccumulator", "difference", "scale_order"]

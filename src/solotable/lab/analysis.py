@@ -18,9 +18,9 @@ import json
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
+from solotable.core.accumulate import scale_order
 from solotable.core.errors import SolotableError
 from solotable.core.untrusted import parse_json, shorten
 from solotable.lab.play import series_metrics, skill_split
@@ -374,9 +374,7 @@ NONE = "(none)"
 
 
 def _score_order(res: Results, rows: list[int], name: str) -> list[str] | None:
-    """The values of a category in score order, when each value's games occupy a range of
-    scores no other value's games reach (a rating band is a range of scores): the order of
-    the scale, not of the counts. None when the ranges overlap (a cause of loss)."""
+    """The values of a category in score order when they are a scale (``scale_order``)."""
     spans: dict[str, list[float]] = {}
     for i in rows:
         v, score = res.stats[name][i], res.score[0][i]
@@ -384,13 +382,7 @@ def _score_order(res: Results, rows: list[int], name: str) -> list[str] | None:
             return None
         lo_hi = spans.setdefault(v, [score, score])
         lo_hi[0], lo_hi[1] = min(lo_hi[0], score), max(lo_hi[1], score)
-    if len(spans) < 2:
-        return None
-    ordered = sorted(spans, key=lambda v: (spans[v][0], spans[v][1]))
-    for a, b in pairwise(ordered):
-        if spans[a][1] >= spans[b][0]:
-            return None
-    return ordered
+    return scale_order(spans)
 
 
 def _indicators(res: Results, a: GameAnalysis) -> list[Indicator]:
