@@ -180,3 +180,27 @@ def test_out_never_overwrites_without_force(tmp_path: Path, capsys, command):
     assert out.read_text("utf-8") == "the results of a long run\n"
     assert _exit_code([*command, "-n", "2", "--out", str(out), "--force", "--json"]) == 0
     assert len(list(read_results([out]))) >= 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "present", "absent"),
+    [
+        ("en", ("baseline", "paired change from the first row", "games per cell"), ()),
+        (
+            "fr",
+            ("référence", "écart apparié à la première ligne", "parties par cellule"),
+            ("baseline", "paired change", "games per cell", "half-width"),
+        ),
+    ],
+)
+def test_the_comparison_table_speaks_the_chosen_language(lang, present, absent):
+    r = runner.invoke(
+        app,
+        ["--lang", lang, "compare", "dice-miner", "--agents", "heuristic,random", "-n", "4"],
+        env={"COLUMNS": "400"},
+    )
+    assert r.exit_code == 0, r.output
+    for text in present:
+        assert text in r.output, text
+    for text in absent:
+        assert text not in r.output, text

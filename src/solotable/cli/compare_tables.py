@@ -21,18 +21,33 @@ from solotable.words.shared_lab import interval, pct, skill_help, skill_label
 
 def fmt_change(entry: dict[str, Any] | None, pct_points: bool = False) -> str:
     """A paired change: ``+3.20 [+1.00, +5.40] *``; "baseline" for the first cell."""
+    t = words().shared
     if entry is None:
-        return "baseline"
+        return t._("baseline")
     if entry["diff"] is None:
         return "—"
     k = 100.0 if pct_points else 1.0
-    unit = " pts" if pct_points else ""
+    diff = f"{k * entry['diff']:+.2f}"
+    if pct_points:
+        diff = t._("%(value)s pts", value=diff)
     lo, hi = entry["ci95"]
     if lo is None or entry.get("note"):
-        note = entry.get("note", "n too small")
-        return f"{k * entry['diff']:+.2f}{unit} ({note}, n={entry['n']})"
+        note = entry.get("note", NO_INTERVAL)
+        return t._("%(value)s (%(note)s, n=%(n)s)", value=diff, note=_note(t, note), n=entry["n"])
     mark = " *" if entry.get("significant") else ""
-    return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
+    return f"{diff} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
+
+
+NO_INTERVAL = "n too small"
+
+
+def _note(t: Any, note: str) -> str:
+    """A statistics note (``core.stats``) in the shown language."""
+    if note == NO_SPREAD:
+        return str(t._("no variation seen"))
+    if note == NO_INTERVAL:
+        return str(t._("n too small"))
+    return note
 
 
 def print_comparison(console: Console, result: dict[str, Any], vary: list[str]) -> None:
@@ -40,24 +55,32 @@ def print_comparison(console: Console, result: dict[str, Any], vary: list[str]) 
     game's statistics that changed, and (agents of a solo game) skill against luck."""
     subjects = result["subjects"]
     by_agent = result.get("by_agent", False)
-    title = (
-        f"{result['game']}: {result['games']} games per cell, seed {result['seed']}, "
-        f"agents {', '.join(result['agents'])} (95% intervals)"
+    t = words().shared
+    title = t._(
+        "%(game)s: %(games)s games per cell, seed %(seed)s, agents %(agents)s (95%% intervals)",
+        game=result["game"],
+        games=result["games"],
+        seed=str(result["seed"]),
+        agents=", ".join(result["agents"]),
     )
     if result.get("opponent"):
-        title += f", each against {result['opponent']}"
+        title += t._(", each against %(opponent)s", opponent=result["opponent"])
     if result.get("research"):
         title += f" [{RESEARCH_LABEL}: {', '.join(result['research'])}]"
     table = Table(
         title=escape(title),
-        caption="Δ = paired change from the first row (same seeds, per-seed differences, "
-        "Student t); * = the interval excludes 0",
+        caption=escape(
+            t._(
+                "Δ = paired change from the first row (same seeds, per-seed differences, "
+                "Student t); * = the interval excludes 0"
+            )
+        ),
     )
-    for col in vary or ["agent" if by_agent else "variant"]:
-        table.add_column(col)
+    for col in vary or [t._("agent") if by_agent else t._("variant")]:
+        table.add_column(escape(col))
     if len(subjects) > 1:
-        table.add_column("who")
-    for col in ("win rate", "Δ win rate", "mean score", "Δ score"):
+        table.add_column(t._("who"))
+    for col in (t._("win rate"), t._("Δ win rate"), t._("mean score"), t._("Δ score")):
         table.add_column(col)
     for cell in result["variants"]:
         first = True
@@ -206,11 +229,9 @@ def _cell(t: Any, wins: int, draws: int, losses: int, rate: dict[str, Any]) -> s
 
 def precision_lines(result: dict[str, Any]) -> list[str]:
     """What pairing bought, and the games needed where an interval is wider than asked."""
+    t = words().shared
     lines: list[str] = []
-    for metric, what, k, unit in (
-        ("win_rate", "win-rate", 100.0, " pts"),
-        ("mean_score", "score", 1.0, ""),
-    ):
+    for metric, k in (("win_rate", 100.0), ("mean_score", 1.0)):
         changes = [
             s[f"{metric}_change"]
             for cell in result["variants"]
@@ -220,19 +241,40 @@ def precision_lines(result: dict[str, Any]) -> list[str]:
         ]
         if not changes:
             continue
-        paired = max(c["half_width"] for c in changes)
+        rate = metric == "win_rate"
+
+        def width(x: float, rate: bool = rate, k: float = k) -> str:
+            text = f"{k * x:.2f}"
+            return t._("%(value)s pts", value=text) if rate else text
+
+        paired = width(max(c["half_width"] for c in changes))
         unpaired = [c["unpaired_half_width"] for c in changes if "unpaired_half_width" in c]
-        text = f"{what} changes: paired half-width up to ±{k * paired:.2f}{unit}"
+        if rate:
+            text = t._("win-rate changes: paired half-width up to ±%(paired)s", paired=paired)
+        else:
+            text = t._("score changes: paired half-width up to ±%(paired)s", paired=paired)
         if unpaired:
-            text += f" (unpaired would be up to ±{k * max(unpaired):.2f}{unit})"
+            text += t._(" (unpaired would be up to ±%(unpaired)s)", unpaired=width(max(unpaired)))
         lines.append(text)
         needed = [c["games_needed"] for c in changes if c.get("games_needed")]
         if needed:
-            asked = next(k * c["precision"] for c in changes if "precision" in c)
-            lines.append(
-                f"  ≈{max(needed):,} games per variant needed for ±{asked:g}{unit} "
-                f"on every {what} change (--{'rate-' if metric == 'win_rate' else ''}precision)"
-            )
+            asked = next(c["precision"] for c in changes if "precision" in c)
+            games = f"{max(needed):,}"
+            if rate:
+                line = t._(
+                    "≈%(games)s games per variant needed for ±%(asked)s on every win-rate "
+                    "change (--rate-precision)",
+                    games=games,
+                    asked=t._("%(value)s pts", value=format(k * asked, "g")),
+                )
+            else:
+                line = t._(
+                    "≈%(games)s games per variant needed for ±%(asked)s on every score change "
+                    "(--precision)",
+                    games=games,
+                    asked=format(asked, "g"),
+                )
+            lines.append("  " + line)
     return lines
 
 
