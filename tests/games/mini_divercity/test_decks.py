@@ -124,6 +124,21 @@ def test_the_command_line_refuses_a_bad_deck_before_playing(tmp_path, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "missing key 'corporation_cards'" in err and len(err.strip().splitlines()) == 1
+    assert "x.json" in err and "sha256" not in err
+
+
+def test_a_deck_the_game_refuses_is_named_by_its_file_on_the_command_line(tmp_path, capsys):
+    path = _write(
+        tmp_path,
+        "no-cards.json",
+        {"format": "mini-divercity-corporations", "corporation_cards": []},
+    )
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "mini-divercity", "-n", "1000000", "--set", f"corporations={path}"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "no-cards.json" in err and "must not be empty" in err and "sha256" not in err
 
 
 def test_decks_are_swept_like_options(tmp_path):
