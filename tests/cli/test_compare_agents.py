@@ -138,6 +138,7 @@ def test_matrix_text_shows_every_pair_and_the_ratings():
     )
     assert r.exit_code == 0, r.output
     assert "Bradley–Terry" in r.output and "wins–draws–losses" in r.output
+    assert "0 (anchor)" in r.output and "[+0, +0]" not in r.output
 
 
 @pytest.mark.parametrize(

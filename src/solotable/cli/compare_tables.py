@@ -217,6 +217,10 @@ def print_matrix(console: Console, result: dict[str, Any]) -> None:
     ratings.add_column(t._("agent"))
     ratings.add_column(t._("Elo [95% interval]"))
     for r in result["ratings"]:
+        if r["agent"] == agents[0]:
+            # The anchor is 0 by definition: a [+0, +0] interval would read as a measurement.
+            ratings.add_row(escape(r["agent"]), escape(t._("0 (anchor)")))
+            continue
         lo, hi = r["ci95"]
         span = "" if lo is None or hi is None else f" [{lo:+.0f}, {hi:+.0f}]"
         ratings.add_row(escape(r["agent"]), f"{r['elo']:+.0f}{span}")
