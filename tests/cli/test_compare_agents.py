@@ -205,3 +205,18 @@ def test_the_comparison_table_speaks_the_chosen_language(lang, present, absent):
         assert text in r.output, text
     for text in absent:
         assert text not in r.output, text
+
+
+def test_divercite_matrix_rates_the_stronger_agent_higher():
+    doc = _json(["compare", "divercite", "--agents", "random,greedy", "--matrix", "-n", "6"])
+    (pair,) = doc["pairs"]
+    assert pair["wins"] + pair["draws"] + pair["losses"] == 6
+    assert pair["losses"] > pair["wins"]  # random (the row) loses to greedy
+    elo = {r["agent"]: r["elo"] for r in doc["ratings"]}
+    assert elo["random"] == 0.0 and elo["greedy"] > 0
+    r = runner.invoke(
+        app,
+        ["compare", "divercite", "--agents", "random,greedy", "--matrix", "-n", "6"],
+        env={"COLUMNS": "200"},
+    )
+    assert r.exit_code == 0 and "Bradley–Terry" in r.output and "greedy" in r.output
