@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from typer.testing import CliRunner
 
 import tests.toy_game  # noqa: F401
 from solotable.cli.main import app, main
+from solotable.core import simulation
 from solotable.core.results import read_results
 
 runner = CliRunner()
@@ -22,6 +22,19 @@ def _exit_code(argv: list[str]) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     return 0
+
+
+def _count_games(monkeypatch) -> list[int]:
+    """A list that grows by one for each game played in this process (``--jobs 1``)."""
+    played: list[int] = []
+    real = simulation.play_to_end
+
+    def counted(*args, **kwargs):
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "play_to_end", counted)
+    return played
 
 
 def _json(args: list[str]) -> dict:
@@ -152,10 +165,10 @@ def test_matrix_text_shows_every_pair_and_the_ratings():
         (["toy-race", "--agents", "random,first", "--matrix", "--opponent", "x"], "drop --opp"),
     ],
 )
-def test_compare_agent_errors_exit_2_before_playing(capsys, args, message):
-    start = time.perf_counter()
+def test_compare_agent_errors_exit_2_before_playing(capsys, monkeypatch, args, message):
+    played = _count_games(monkeypatch)
     assert _exit_code(["compare", *args, "-n", "1000000"]) == 2
-    assert time.perf_counter() - start < 20
+    assert played == []
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
 
@@ -170,16 +183,17 @@ def test_compare_agent_errors_exit_2_before_playing(capsys, args, message):
         ["metrics", "toy-race"],
     ],
 )
-def test_out_never_overwrites_without_force(tmp_path: Path, capsys, command):
+def test_out_never_overwrites_without_force(tmp_path: Path, capsys, monkeypatch, command):
     out = tmp_path / "kept.csv"
     out.write_text("the results of a long run\n", "utf-8")
-    start = time.perf_counter()
+    played = _count_games(monkeypatch)
     assert _exit_code([*command, "-n", "1000000", "--out", str(out)]) == 2
-    assert time.perf_counter() - start < 20  # refused before any game
+    assert played == []  # refused before any game
     err = capsys.readouterr().err
     assert "--force" in err and len(err.strip().splitlines()) == 1
     assert out.read_text("utf-8") == "the results of a long run\n"
     assert _exit_code([*command, "-n", "2", "--out", str(out), "--force", "--json"]) == 0
+    assert played  # the count sees games: the refusal above really played none
     assert len(list(read_results([out]))) >= 2
 
 
