@@ -208,7 +208,9 @@ def test_out_never_overwrites_without_force(tmp_path: Path, capsys, monkeypatch,
         ),
     ],
 )
-def test_the_comparison_table_speaks_the_chosen_language(lang, present, absent):
+def test_the_comparison_table_speaks_the_chosen_language(monkeypatch, lang, present, absent):
+    # --lang sets SOLOTABLE_LANG for the process: monkeypatch puts it back after the test
+    monkeypatch.setenv("SOLOTABLE_LANG", "en")
     r = runner.invoke(
         app,
         ["--lang", lang, "compare", "dice-miner", "--agents", "heuristic,random", "-n", "4"],
