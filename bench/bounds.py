@@ -3,13 +3,20 @@
 For each solo game every agent plays the games ``0 … n-1`` of a simulate run with
 seed ``--seed`` (``core.simulation.game_seed``: the seeds ``solotable simulate`` uses),
 through ``core.simulation.iter_games`` (research agents allowed there, as in
-``simulate``). One JSON line per game is appended to ``bench/results/bounds-GAME.jsonl``
-(score, return, seconds, decisions), so a cell can be extended or resumed and the table
-rebuilt from the lines at any time::
+``simulate``). One JSON line per game (score, return, seconds, decisions) goes to
+``bounds-GAME.jsonl`` in a results folder; the table is rebuilt from the lines at any
+time. The committed figures are in ``bench/results/``::
 
     nice -n 10 python bench/bounds.py run dice-miner clairvoyant:rollouts=4 -n 100
-    python bench/bounds.py table            # markdown, from the stored lines
+    python bench/bounds.py table            # markdown, from the committed lines
     python bench/bounds.py plan             # the commands of the standard table
+
+``run`` plays the whole cell again, into ``bench/results/rerun/`` (``--into DIR``; a
+previous rerun of the same cell there is replaced), then says in how many games the
+rerun's score equals the committed one: the committed cell is never touched, and a
+checkout reruns a documented cell instead of finding it done. ``--resume`` keeps the games
+already in ``--into`` and plays only the missing ones: ``--into bench/results --resume``
+extends the committed cell. ``table --results bench/results/rerun`` tabulates a rerun.
 
 Budgets are fixed (iterations, samples, playouts — never time), so a cell is the same
 on any machine; only its seconds depend on the load. Intervals: Student t for mean
@@ -42,6 +49,10 @@ GAMES = ("dice-miner", "51st-state", "mini-divercity")
 WIN_RATE_GAMES = ("mini-divercity",)
 """Games whose headline figure is the win rate (the others: the mean score)."""
 RESULTS = Path(__file__).resolve().parent / "results"
+"""The committed lines."""
+RERUN = RESULTS / "rerun"
+"""Where ``run`` plays by default (``bench/results/`` is git-ignored but for the committed
+files, so a rerun never shows as a change)."""
 BASE = "base"
 """The code version of a row with no label: main's agents before the honest-agent work of
 issue 13 was merged (a53e75c) plus ``clairvoyant``. Later runs pass ``--code LABEL``, so a
@@ -76,8 +87,8 @@ STANDARD: dict[str, list[tuple[str, int]]] = {
 """The standard table; the game's ``hint_agent`` and every ``--honest`` spec are added."""
 
 
-def data_file(game: str) -> Path:
-    return RESULTS / f"bounds-{game}.jsonl"
+def data_file(game: str, folder: Path | None = None) -> Path:
+    return (folder or RESULTS) / f"bounds-{game}.jsonl"
 
 
 def decisions(record_json: str) -> int:
@@ -93,28 +104,47 @@ def decisions(record_json: str) -> int:
     return count
 
 
-def load_rows(game: str) -> list[dict[str, Any]]:
-    path = data_file(game)
+def load_rows(game: str, folder: Path | None = None) -> list[dict[str, Any]]:
+    path = data_file(game, folder)
     if not path.exists():
         return []
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def run_cell(game: str, spec: str, games: int, seed: int, code: str) -> None:
-    """Play the games of one cell not yet stored, appending a line per game."""
-    done = {
-        r["index"]
-        for r in load_rows(game)
-        if r["spec"] == spec and r["seed"] == seed and r.get("code", BASE) == code
-    }
+def _of_cell(row: dict[str, Any], spec: str, seed: int, code: str) -> bool:
+    return bool(row["spec"] == spec and row["seed"] == seed and row.get("code", BASE) == code)
+
+
+def run_cell(
+    game: str,
+    spec: str,
+    games: int,
+    seed: int,
+    code: str,
+    into: Path = RERUN,
+    resume: bool = False,
+) -> dict[str, int]:
+    """Play the games of one cell into ``into`` (all of them, unless ``resume``: then only
+    those not there yet), then compare the scores with the committed cell's. The counts:
+    games played, games of the committed cell, and how many of those scored the same."""
+    rows = load_rows(game, into)
+    if not resume:  # a rerun replaces the cell's lines there (other cells are kept)
+        kept = [r for r in rows if not _of_cell(r, spec, seed, code)]
+        if len(kept) != len(rows):
+            into.mkdir(parents=True, exist_ok=True)
+            data_file(game, into).write_text(
+                "".join(json.dumps(r) + "\n" for r in kept), encoding="utf-8"
+            )
+        rows = kept
+    done = {r["index"] for r in rows if _of_cell(r, spec, seed, code)}
     todo = [i for i in range(games) if i not in done]
     g = load_game(game)
     research = is_research_spec(spec, g)
     command = shlex.join(["python", "bench/bounds.py", "run", game, spec, "-n", str(games)])
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    print(f"{game} {spec}: {len(todo)} games to play ({len(done)} stored)", file=sys.stderr)
-    with data_file(game).open("a", encoding="utf-8") as out:
+    into.mkdir(parents=True, exist_ok=True)
+    print(f"{game} {spec}: {len(todo)} games to play into {into}", file=sys.stderr)
+    with data_file(game, into).open("a", encoding="utf-8") as out:
         for i in todo:
             start = time.perf_counter()
             cpu = time.process_time()
@@ -139,6 +169,26 @@ def run_cell(game: str, spec: str, games: int, seed: int, code: str) -> None:
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
+    return compare_with_committed(game, spec, seed, code, into, len(todo))
+
+
+def compare_with_committed(
+    game: str, spec: str, seed: int, code: str, into: Path, played: int
+) -> dict[str, int]:
+    """How the cell in ``into`` compares with the committed one, printed and returned."""
+    mine = {r["index"]: r for r in load_rows(game, into) if _of_cell(r, spec, seed, code)}
+    if into.resolve() == RESULTS.resolve():
+        print(f"{game} {spec}: {played} games played; {len(mine)} in the cell", file=sys.stderr)
+        return {"played": played, "committed": len(mine), "same": len(mine)}
+    stored = {r["index"]: r for r in load_rows(game) if _of_cell(r, spec, seed, code)}
+    common = sorted(set(mine) & set(stored))
+    same = sum(1 for i in common if mine[i]["score"] == stored[i]["score"])
+    print(
+        f"{game} {spec}: {played} games played; {same} of the {len(common)} games the "
+        f"committed cell also has scored the same ({len(stored)} committed)",
+        file=sys.stderr,
+    )
+    return {"played": played, "committed": len(stored), "same": same}
 
 
 # ---------------------------------------------------------------------------- statistics
@@ -190,11 +240,15 @@ def ratio_of_means(num: Sequence[float], den: Sequence[float]) -> tuple[float, f
 
 
 # ---------------------------------------------------------------------------- table
+FOLDER: list[Path] = [RESULTS]
+"""The folder the table reads (``table --results DIR``)."""
+
+
 def cells(game: str, seed: int, code: str) -> dict[str, dict[int, dict[str, Any]]]:
     """cell → index → row (the last stored line wins). A cell is the spec for rows played
     with the code version ``code``, ``spec @version`` for rows of another version."""
     out: dict[str, dict[int, dict[str, Any]]] = {}
-    for r in load_rows(game):
+    for r in load_rows(game, FOLDER[0]):
         if r["seed"] == seed:
             version = r.get("code", BASE)
             key = r["spec"] if version == code else f"{r['spec']} @{version}"
@@ -376,24 +430,30 @@ def plan(honest: Sequence[str], scale: float) -> None:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     sub = p.add_subparsers(dest="command")  # none: the table (``make bench`` runs it so)
-    run = sub.add_parser("run", help="play one cell (resumes: stored games are kept)")
+    run = sub.add_parser("run", help="play one cell again (into bench/results/rerun/)")
     run.add_argument("game", choices=GAMES)
     run.add_argument("spec")
     run.add_argument("-n", "--games", type=int, default=100)
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--code", default=BASE, help="label of the code version (see BASE)")
+    run.add_argument("--into", type=Path, default=RERUN, help="results folder to play into")
+    run.add_argument(
+        "--resume", action="store_true", help="keep the cell's games already in --into"
+    )
     for name in ("table", "plan"):
         q = sub.add_parser(name)
         q.add_argument("--seed", type=int, default=0)
         q.add_argument("--honest", action="append", default=[], help="another honest spec")
         q.add_argument("--scale", type=float, default=1.0, help="plan: scale the game counts")
         q.add_argument("--code", default=BASE, help="table: the code version shown plainly")
+        q.add_argument("--results", type=Path, default=RESULTS, help="table: results folder")
     args = p.parse_args(argv)
     if args.command is None:
         args = p.parse_args(["table"])
     if args.command == "run":
-        run_cell(args.game, args.spec, args.games, args.seed, args.code)
+        run_cell(args.game, args.spec, args.games, args.seed, args.code, args.into, args.resume)
     elif args.command == "table":
+        FOLDER[0] = args.results
         print_tables(args.seed, args.honest, args.code)
     else:
         plan(args.honest, args.scale)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import tests.toy_game  # noqa: F401
+from solotable.core.metrics import GAME_KEYS
 from solotable.core.results import (
     ResultsError,
     ResultsWriter,
@@ -44,7 +45,9 @@ def test_rows_follow_the_schema():
     assert {row["return_0"], row["return_1"]} <= {1.0, -1.0, 0.0}
     assert row["plies"] > 0 and row["seconds"] >= 0
     assert row["stat.winner"] in ("first", "second") and isinstance(row["stat.total"], float)
-    assert list(row)[:18] == columns(2, [], [])  # the fixed columns, in order
+    fixed = columns(2, [], [])  # the fixed columns (game metrics included), in order
+    assert list(row)[: len(fixed)] == fixed and len(fixed) == 18 + len(GAME_KEYS)
+    assert 0 < row["metric.branching"] <= 2 and row["metric.first_seat"] == 0.0
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])

@@ -63,6 +63,8 @@ def test_same_json_summary_whatever_the_backend_and_workers(ray_local, capsys):
             outputs.append(capsys.readouterr().out)
         assert json.loads(outputs[0])["games"] == n
         assert outputs[1:] == outputs[:1] * 3
+        # the game metrics travel with the results, whatever the backend
+        assert "branching" in json.loads(outputs[2])["metrics"]
 
 
 def _run(argv: list[str]) -> None:

@@ -14,8 +14,8 @@ BASE = ["schema", "game", "variant", "options", "agents", "run_seed", "index", "
 
 def write(path: Path, rows: Sequence[dict[str, Any]], players: int = 1) -> Path:
     """Rows (dicts) as a results CSV with the schema's column order."""
-    extra = sorted({k for r in rows for k in r if k.startswith(("stat.", "vary."))})
-    stats = [k for k in extra if k.startswith("stat.")]
+    extra = sorted({k for r in rows for k in r if k.startswith(("stat.", "vary.", "metric."))})
+    stats = [k for k in extra if k.startswith(("metric.", "stat."))]
     vary = [k for k in extra if k.startswith("vary.")]
     cols = [*BASE]
     cols += [f"agent_{p}" for p in range(players)]

@@ -199,7 +199,9 @@ def forbidden() -> set[str]:
     notation = {state.action_to_string(a) for a in range(game.num_distinct_actions())}
     ids = {c["id"] for c in game.card_catalog() if c["type"] == "corporation"}
     ids |= {"porcupinefish", "hammerhead", "manta", "turtle", "communications", "endurance"}
-    options = {s.name for s in game.info.options}
+    # Keys with an underscore can only come from the engine; the deck options' keys
+    # ("species", "corporations") are also ordinary words of the table.
+    options = {s.name for s in game.info.options if "_" in s.name}
     return {n for n in notation if ":" in n or n in ("noswap", "nopeek")} | ids | options
 
 

@@ -1,8 +1,11 @@
-"""``solotable compare`` and ``solotable sweep``: option sets played on common seeds.
+"""``solotable compare`` and ``solotable sweep``: option sets or agents played on common seeds.
 
-Both are a list of cells (option sets) handed to ``core.compare.compare_cells``,
-which pairs every cell with the first game by game; this module only parses the
-command line, checks everything before the first game, and prints the table.
+Both are a list of cells handed to ``core.compare.compare_cells``, which pairs every
+cell with the first game by game: option sets (``compare -v``, ``sweep``) or agents
+(``compare --agents a,b[,c]`` without ``-v``, every game; a two-player game seats each
+against ``--opponent``). ``compare --matrix`` plays every pair of agents of a two-player
+game (``core.matrix``). This module only parses the command line, checks everything
+before the first game, and prints (``cli.compare_tables``).
 """
 
 from __future__ import annotations
@@ -17,16 +20,23 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
+from solotable.cli.compare_tables import precision_lines, print_comparison, print_matrix
 from solotable.cli.paths import check_results_file, import_data_options
 from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
-from solotable.cli.simulate import AddressOption, BackendOption, JobsOption, check_backend
-from solotable.cli.summary import fmt_ci, mark_research
+from solotable.cli.runopts import (
+    AddressOption,
+    BackendOption,
+    ForceOption,
+    JobsOption,
+    check_backend,
+)
+from solotable.cli.summary import mark_research
 from solotable.core.compare import Cell, compare_cells
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
+from solotable.core.matrix import agent_matrix, pair_cells
 from solotable.core.options import parse_assignments
 from solotable.core.registry import RESEARCH_LABEL, is_research_spec, load_game
 from solotable.core.results import RunContext, maybe_writer, result_row
@@ -80,8 +90,14 @@ def run_cells(
     out: Path | None,
     vary: list[str],
 ) -> dict[str, Any]:
-    """Play every cell (rows to ``out`` as games finish) and return the comparison."""
-    contexts = [RunContext(game.name, c.options, specs, seed, c.label, c.vary) for c in cells]
+    """Play every cell (rows to ``out`` as games finish) and return the comparison. Rows of
+    agent cells have no variant: their ``agents`` column tells them apart."""
+    contexts = [
+        RunContext(
+            game.name, c.options, list(c.agents) or specs, seed, "" if c.agents else c.label, c.vary
+        )
+        for c in cells
+    ]
     with (
         maybe_writer(out, game.num_players(), vary) as writer,
         _progress(err_console, games * len(cells), game.name) as advance,
@@ -107,98 +123,70 @@ def run_cells(
             on_result=seen,
         )
     # Research agents (they see hidden information) may run here, never unlabelled.
+    every = list(dict.fromkeys([*specs, *(a for c in cells for a in c.agents)]))
     for row in result["variants"]:
-        mark_research(row["summary"], game, specs)
-    seer = [s for s in specs if is_research_spec(s, game)]
+        mark_research(row["summary"], game, every)
+    seer = [s for s in every if is_research_spec(s, game)]
     if seer:
         result["research"] = dict.fromkeys(seer, RESEARCH_LABEL)
     return result
 
 
-def _fmt_change(entry: dict[str, Any] | None, pct: bool = False) -> str:
-    if entry is None:
-        return "baseline"
-    if entry["diff"] is None:
-        return "—"
-    k = 100.0 if pct else 1.0
-    unit = " pts" if pct else ""
-    lo, hi = entry["ci95"]
-    if lo is None or entry.get("note"):
-        note = entry.get("note", "n too small")
-        return f"{k * entry['diff']:+.2f}{unit} ({note}, n={entry['n']})"
-    mark = " *" if entry.get("significant") else ""
-    return f"{k * entry['diff']:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]{mark}"
-
-
-def print_comparison(console: Console, result: dict[str, Any], vary: list[str]) -> None:
-    """One row per cell and subject; the changes are paired, to the first cell."""
-    subjects = result["subjects"]
-    title = (
-        f"{result['game']}: {result['games']} games per cell, seed {result['seed']}, "
-        f"agents {', '.join(result['agents'])} (95% intervals)"
-    )
-    if result.get("research"):
-        title += f" [{RESEARCH_LABEL}: {', '.join(result['research'])}]"
-    title = escape(title)
-    table = Table(
-        title=title,
-        caption="Δ = paired change from the first row (same seeds, per-seed differences, "
-        "Student t); * = the interval excludes 0",
-    )
-    for col in vary or ["variant"]:
-        table.add_column(col)
-    if len(subjects) > 1:
-        table.add_column("who")
-    for col in ("win rate", "Δ win rate", "mean score", "Δ score"):
-        table.add_column(col)
-    for cell in result["variants"]:
-        first = True
-        for s in cell["subjects"]:
-            keys = [cell["vary"][v] for v in vary] if vary else [cell["label"]]
-            row = [escape(x) if first else "" for x in keys]
-            if len(subjects) > 1:
-                row.append(escape(s["name"]))
-            rate = fmt_ci(s["win_rate"], "rate", pct=True) if "win_rate" in s else "—"
-            win_change = _fmt_change(s.get("win_rate_change"), pct=True) if "win_rate" in s else "—"
-            score_change = _fmt_change(s.get("mean_score_change"))
-            row += [rate, win_change, fmt_ci(s["mean_score"]), score_change]
-            table.add_row(*row)
-            first = False
-    console.print(table)
-    for line in precision_lines(result):
-        console.print(line)
-
-
-def precision_lines(result: dict[str, Any]) -> list[str]:
-    """What pairing bought, and the games needed where an interval is wider than asked."""
-    lines: list[str] = []
-    for metric, what, k, unit in (
-        ("win_rate", "win-rate", 100.0, " pts"),
-        ("mean_score", "score", 1.0, ""),
-    ):
-        changes = [
-            s[f"{metric}_change"]
-            for cell in result["variants"]
-            for s in cell["subjects"]
-            if s.get(f"{metric}_change", {}).get("half_width") is not None
-            and "note" not in s[f"{metric}_change"]
-        ]
-        if not changes:
+def _split(text: str) -> list[str]:
+    """Agent specs from ``--agents``: commas separate agents and also an agent's parameters
+    (a piece with ``=`` but no ``:`` continues the previous agent, as ``main.split_agents``)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
             continue
-        paired = max(c["half_width"] for c in changes)
-        unpaired = [c["unpaired_half_width"] for c in changes if "unpaired_half_width" in c]
-        text = f"{what} changes: paired half-width up to ±{k * paired:.2f}{unit}"
-        if unpaired:
-            text += f" (unpaired would be up to ±{k * max(unpaired):.2f}{unit})"
-        lines.append(text)
-        needed = [c["games_needed"] for c in changes if c.get("games_needed")]
-        if needed:
-            asked = next(k * c["precision"] for c in changes if "precision" in c)
-            lines.append(
-                f"  ≈{max(needed):,} games per variant needed for ±{asked:g}{unit} "
-                f"on every {what} change (--{'rate-' if metric == 'win_rate' else ''}precision)"
-            )
-    return lines
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def _run_matrix(
+    err_console: Console,
+    game: Game,
+    agents: list[str],
+    games: int,
+    seed: int,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    time_budget: float | None,
+    out: Path | None,
+) -> dict[str, Any]:
+    """Every pair of ``agents`` (rows to ``out`` as games finish), rated."""
+    pairs = pair_cells(agents)
+    contexts = [RunContext(game.name, game.options, [agents[i], agents[j]], seed) for i, j in pairs]
+    with (
+        maybe_writer(out, game.num_players()) as writer,
+        _progress(err_console, games * len(pairs), game.name) as advance,
+    ):
+
+        def seen(k: int, r: Any) -> None:
+            if writer is not None:
+                writer.write(result_row(r, contexts[k]))
+            advance()
+
+        result = agent_matrix(
+            game.name,
+            dict(game.options),
+            agents,
+            games,
+            seed,
+            jobs=jobs,
+            time_budget=time_budget,
+            backend=backend,
+            address=address,
+            on_result=seen,
+        )
+    seer = [s for s in agents if is_research_spec(s, game)]
+    if seer:
+        result["research"] = dict.fromkeys(seer, RESEARCH_LABEL)
+    return result
 
 
 def variant_label(given: dict[str, str]) -> str:
@@ -249,16 +237,39 @@ def register(
     def compare(
         game: Annotated[str, typer.Argument(help="Game name.")],
         variant: Annotated[
-            list[str],
+            list[str] | None,
             typer.Option(
                 "--variant",
                 "-v",
                 help="An option set, e.g. 'preset=hard' or 'save_goal=8,eliminated_limit=4'; "
                 "repeatable. 'default' is the game's defaults. The first is the baseline "
-                "(defaults when only one is given).",
+                "(defaults when only one is given). Without -v, the agents are compared.",
             ),
-        ],
-        agents: Annotated[str, typer.Option(help="Agent(s), comma-separated: A[,B].")] = "random",
+        ] = None,
+        agents: Annotated[
+            str,
+            typer.Option(
+                help="Agent(s), comma-separated. With -v: the players (A[,B]). Without: the "
+                "agents to compare (a,b[,c]), the first the baseline."
+            ),
+        ] = "random",
+        opponent: Annotated[
+            str | None,
+            typer.Option(
+                help="Two-player games, comparing agents: the opponent each plays "
+                "(default: the game's default agent)."
+            ),
+        ] = None,
+        matrix: Annotated[
+            bool,
+            typer.Option(
+                "--matrix", help="Two-player games: play every pair of the agents and rate them."
+            ),
+        ] = False,
+        settings: Annotated[
+            list[str] | None,
+            typer.Option("--set", "-s", help="Game option for every cell, key=value (repeatable)."),
+        ] = None,
         games: Games = 200,
         seed: Seed = 0,
         jobs: JobsOption = None,
@@ -266,13 +277,112 @@ def register(
         address: AddressOption = None,
         time_budget: TimeBudget = None,
         out: Out = None,
+        force: ForceOption = False,
         precision: Precision = 1.0,
         rate_precision: RatePrecision = 2.0,
         as_json: AsJson = False,
     ) -> None:
-        """Measure how variants change win rate and score: same seeds for every variant,
-        every agent, paired differences from the first variant."""
+        """Measure how variants, or agents, change win rate, score and the game's statistics:
+        same seeds in every cell, paired differences from the first."""
         check_backend(backend, address, jobs)
+        if variant:
+            if matrix or opponent is not None or settings:
+                raise UnknownNameError(
+                    "compare: -v compares option sets; --matrix, --opponent and --set are for "
+                    "comparing agents (drop -v)"
+                )
+            _compare_variants(
+                game,
+                variant,
+                agents,
+                games,
+                seed,
+                jobs,
+                backend,
+                address,
+                time_budget,
+                out,
+                force,
+                precision,
+                rate_precision,
+                as_json,
+            )
+            return
+        fixed = import_data_options(game, parse_assignments(settings or []))
+        g = load_game(game, **fixed)
+        add_current_folder_for(agents)
+        add_current_folder_for(opponent)
+        tested = _split(agents)
+        if len(tested) < 2:
+            raise UnknownNameError(
+                "compare needs option sets (-v default -v preset=hard) or two agents or more "
+                "(--agents a,b)"
+            )
+        for a in tested:
+            agent_specs(g, a)  # each checked before any game
+        if out is not None:
+            out = check_results_file(out, force=force)
+        if matrix:
+            if g.num_players() != 2:
+                raise UnknownNameError(f"--matrix is for two-player games; {g.name} is not one")
+            if opponent is not None:
+                raise UnknownNameError("--matrix plays every pair: drop --opponent")
+            result = _run_matrix(
+                err_console, g, tested, games, seed, jobs, backend, address, time_budget, out
+            )
+            if as_json:
+                print(json.dumps(result, ensure_ascii=False))
+                return
+            print_matrix(console, result)
+            return
+        against: list[str] = []
+        if g.num_players() > 1:
+            if g.num_players() != 2:
+                raise UnknownNameError("comparing agents needs a solo or two-player game")
+            against = [opponent or g.info.default_agent]
+            agent_specs(g, against[0])
+        elif opponent is not None:
+            raise UnknownNameError(f"{g.name} is a solo game: --opponent has no seat to fill")
+        cells = [Cell(a, dict(g.options), agents=(a, *against)) for a in tested]
+        result = run_cells(
+            err_console,
+            g,
+            cells,
+            tested,
+            games,
+            seed,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            time_budget=time_budget,
+            precision=precision,
+            rate_precision=rate_precision,
+            out=out,
+            vary=[],
+        )
+        if against:
+            result["opponent"] = against[0]
+        if as_json:
+            print(json.dumps(result, ensure_ascii=False))
+            return
+        print_comparison(console, result, [])
+
+    def _compare_variants(
+        game: str,
+        variant: list[str],
+        agents: str,
+        games: int,
+        seed: int,
+        jobs: int | None,
+        backend: str,
+        address: str | None,
+        time_budget: float | None,
+        out: Path | None,
+        force: bool,
+        precision: float,
+        rate_precision: float,
+        as_json: bool,
+    ) -> None:
         given = [import_data_options(game, _variant_options(v)) for v in variant]
         if len(given) == 1:
             given.insert(0, {})
@@ -280,7 +390,7 @@ def register(
         add_current_folder_for(agents)  # a command-line plug-in may live in the current folder
         specs = agent_specs(loaded[0], agents)
         if out is not None:
-            out = check_results_file(out)
+            out = check_results_file(out, force=force)
         cells = [
             Cell(variant_label(o), dict(g.options)) for o, g in zip(given, loaded, strict=True)
         ]
@@ -331,6 +441,7 @@ def register(
         address: AddressOption = None,
         time_budget: TimeBudget = None,
         out: Out = None,
+        force: ForceOption = False,
         precision: Precision = 1.0,
         rate_precision: RatePrecision = 2.0,
         as_json: AsJson = False,
@@ -356,7 +467,7 @@ def register(
         add_current_folder_for(agents)
         specs = agent_specs(first, agents or "random")
         if out is not None:
-            out = check_results_file(out)
+            out = check_results_file(out, force=force)
         result = run_cells(
             err_console,
             first,
@@ -380,4 +491,4 @@ def register(
         print_comparison(console, result, keys)
 
 
-__all__ = ["parse_vary", "print_comparison", "register", "run_cells"]
+__all__ = ["parse_vary", "precision_lines", "print_comparison", "register", "run_cells"]

@@ -7,6 +7,7 @@ loses the work; these checks fail first, with one line and exit status 2.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from solotable.core.errors import SolotableError
@@ -54,22 +55,62 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
 def import_data_options(game: str, options: dict[str, str]) -> dict[str, str]:
     """``--set dice=FILE`` → ``dice=sha256:…``: the checked file is copied into the data
     folder and named by its content, so records and saves never hold a local path
-    (``core.datafile``)."""
+    (``core.datafile``). The game is then built once with the imported files, so that a
+    file the game refuses (a deck without cards) fails here, in one line naming the file
+    as the player typed it rather than its content name."""
     from solotable.core.datafile import HASH_PREFIX, import_data_file
     from solotable.core.registry import game_class
 
     datafiles = {o.name: o for o in game_class(game).info.options if o.datafile}
     out = dict(options)
+    typed: dict[str, str] = {}
     for key, value in options.items():
         if key in datafiles and value and not value.startswith(HASH_PREFIX):
             out[key] = import_data_file(value, f"--set {key}")
+            typed[out[key]] = value
+    if typed:
+        _check_data_files(game, out, typed)
     return out
 
 
-def check_results_file(path: Path, what: str = "--out") -> Path:
+_CONTENT_NAME = re.compile(r"sha256:([0-9a-f]{6,64})…?")
+
+
+def _check_data_files(game: str, options: dict[str, str], typed: dict[str, str]) -> None:
+    """Build ``game`` with ``options``; a DataFileError is raised again with each content
+    name it shows (``sha256:0bf6bb…``) replaced by the file name the player gave. Other
+    errors (an unknown option) are left to the caller, which reports them as before."""
+    from solotable.core.errors import DataFileError
+    from solotable.core.registry import load_game
+    from solotable.core.untrusted import shorten
+
+    try:
+        load_game(game, **options)
+    except DataFileError as e:
+
+        def named(m: re.Match[str]) -> str:
+            for digest, path in typed.items():
+                if digest.startswith("sha256:" + m.group(1)):
+                    return shorten(Path(path).name)
+            return m.group(0)
+
+        raise DataFileError(_CONTENT_NAME.sub(named, str(e))) from None
+    except SolotableError:
+        return
+
+
+def check_results_file(path: Path, what: str = "--out", *, force: bool = False) -> Path:
     """A results file (``.csv`` or ``.parquet``, pyarrow installed) that can be written,
-    checked before any game is played; else a SolotableError (exit 2, one line)."""
+    checked before any game is played; else a SolotableError (exit 2, one line).
+
+    An existing file is never replaced without ``force`` (``--force``): a long run's
+    results are not lost to a short one given the same name by mistake."""
     from solotable.core.results import check_format
 
     check_format(path, what)
-    return check_output_file(path, what)
+    p = check_output_file(path, what)
+    if p.exists() and not force:
+        raise OutputPathError(
+            f"{what} {path}: the file exists; add --force to replace it, or choose another name"
+        )
+    return p

@@ -18,9 +18,18 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from solotable.cli.metrics import register as register_metrics
 from solotable.cli.paths import check_output_dir, check_results_file
 from solotable.cli.plugins import add_current_folder_for
 from solotable.cli.progress import progress_bar
+from solotable.cli.runopts import (
+    AddressOption,
+    BackendOption,
+    ForceOption,
+    JobsOption,
+    SetOption,
+    check_backend,
+)
 from solotable.cli.summary import mark_research, print_summary
 from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
@@ -29,42 +38,6 @@ from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game, names_plugin
 from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunFolder, RunSpec
-from solotable.core.simulation import check_backend as check_backend_name
-
-JobsOption = Annotated[
-    int | None,
-    typer.Option(
-        min=1,
-        max=100_000,
-        help="Worker processes (default 1; with --backend ray, every CPU of the cluster).",
-    ),
-]
-BackendOption = Annotated[
-    str,
-    typer.Option(
-        help=r"Where games are played: local (a process pool) or ray (solotable\[ray] extra).",
-    ),
-]
-AddressOption = Annotated[
-    str | None,
-    typer.Option(help="With --backend ray: the cluster's address (default: start a local Ray)."),
-]
-
-
-def check_backend(backend: str, address: str | None, jobs: int | None) -> None:
-    """Refuse a bad ``--backend``/``--address``/``--jobs`` before any game is played
-    (one line, exit 2), and a missing Ray with its install hint. Also for ``compare``
-    and ``sweep``, which take the same options."""
-    check_backend_name(backend, address)
-    if backend == "local":
-        if jobs is not None and jobs > 256:
-            raise UnknownNameError(f"--jobs: at most 256 local processes, got {jobs}")
-        return
-    if address is not None and not address.strip():
-        raise UnknownNameError("--address: empty address")
-    from solotable.core.simray import import_ray
-
-    import_ray()
 
 
 def check_resumed_agents(
@@ -99,12 +72,6 @@ def check_resumed_agents(
         )
 
 
-SetOption = Annotated[
-    list[str] | None,
-    typer.Option("--set", "-s", help="Game option as key=value (repeatable); preset=NAME too."),
-]
-
-
 def register(
     app: typer.Typer,
     console: Console,
@@ -112,7 +79,8 @@ def register(
     load: Callable[[str, list[str] | None], Game],
     agent_specs: Callable[[Game, str], list[str]],
 ) -> None:
-    """Add ``simulate`` to the CLI."""
+    """Add ``simulate`` and ``metrics`` (the same runs, printed as game metrics) to the CLI."""
+    register_metrics(app, console, err_console, load, agent_specs)
 
     @app.command()
     def simulate(
@@ -147,6 +115,7 @@ def register(
             Path | None,
             typer.Option(help="Also write one row per game to this .csv or .parquet file."),
         ] = None,
+        force: ForceOption = False,
     ) -> None:
         """Play many games between agents and summarise the results.
 
@@ -158,7 +127,7 @@ def register(
         if time_budget is not None and not 0 < time_budget <= 86_400:
             raise UnknownNameError(f"--time: expected seconds in (0, 86400], got {time_budget}")
         if out is not None:
-            out = check_results_file(out)
+            out = check_results_file(out, force=force)
         folder: RunFolder | None = None
         if resume is not None:
             given = [

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from solotable.core.game import Game
 from solotable.core.registry import RESEARCH_LABEL, is_research_spec
+from solotable.words import words
 
 
 def mark_research(summary: dict[str, Any], game: Game, specs: list[str]) -> None:
@@ -84,14 +85,20 @@ def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> 
             f"[yellow]research agent(s) marked above ({escape(RESEARCH_LABEL)}): "
             "an upper bound, not a player's result[/yellow]"
         )
+    w, game = words(), summary["game"]
+    scales = summary.get("scales", {})
     for key, counts in summary.get("categories", {}).items():
         total = sum(counts.values())
-        t = Table(title=f"{key} distribution")
-        t.add_column(key)
+        if key in scales:  # a scale (rating bands) in its own order, not by count
+            counts = {v: counts[v] for v in scales[key] if v in counts}
+        label = w.stat_label(game, key)
+        t = Table(title=escape(f"{label} distribution"))
+        t.add_column(escape(label))
         t.add_column("games")
         t.add_column("share")
         for value, count in counts.items():
-            t.add_row(escape(str(value)), str(count), f"{100 * count / total:.1f}%")
+            shown = w.stat_value(game, key, value)
+            t.add_row(escape(str(shown)), str(count), f"{100 * count / total:.1f}%")
         console.print(t)
     numbers = summary.get("numbers", {})
     if numbers:
@@ -99,13 +106,16 @@ def print_summary(console: Console, summary: dict[str, Any], seconds: float) -> 
         t.add_column("quantity")
         t.add_column("mean")
         for key, entry in numbers.items():
-            t.add_row(escape(key), fmt_ci(entry))
+            t.add_row(escape(w.stat_label(game, key)), fmt_ci(entry))
         console.print(t)
     for key, groups in summary.get("score_by", {}).items():
-        t = Table(title=f"mean score by {key}")
-        t.add_column(key)
+        label = w.stat_label(game, key)
+        t = Table(title=escape(f"mean score by {label}"))
+        t.add_column(escape(label))
         t.add_column("games")
         t.add_column("mean score")
+        if key in scales:
+            groups = {v: groups[v] for v in scales[key] if v in groups}
         for value, entry in groups.items():
-            t.add_row(escape(value), str(entry["n"]), fmt_ci(entry))
+            t.add_row(escape(str(w.stat_value(game, key, value))), str(entry["n"]), fmt_ci(entry))
         console.print(t)

@@ -16,50 +16,18 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
-from solotable.core.stats import mean_interval, welch, wilson
+from solotable.core.metrics import MetricsAccumulator
+from solotable.core.moments import Moments
+from solotable.core.stats import welch, wilson
 
 MAX_DISTINCT = 1_000
 """Distinct values kept per category (beyond it they count as ``(other)``)."""
 MAX_OUTCOMES = 10_000
 """Distinct outcome sentences kept; the summary shows the 15 most common."""
 OTHER = "(other)"
-
-
-def _exact(x: float) -> int | Fraction:
-    if isinstance(x, int):
-        return x
-    return int(x) if x.is_integer() and abs(x) < 2**53 else Fraction(x)
-
-
-@dataclass
-class Moments:
-    """Count, sum and sum of squares of a stream of numbers, exactly."""
-
-    n: int = 0
-    s: int | Fraction = 0
-    ss: int | Fraction = 0
-
-    def add(self, x: float) -> None:
-        v = _exact(x)
-        self.n += 1
-        self.s += v
-        self.ss += v * v
-
-    def mean(self) -> float | None:
-        return float(Fraction(self.s) / self.n) if self.n else None
-
-    def variance(self) -> float | None:
-        """Sample variance (``n - 1``), exact until the final rounding."""
-        if self.n < 2:
-            return None
-        return float((Fraction(self.ss) - Fraction(self.s) ** 2 / self.n) / (self.n - 1))
-
-    def ci(self) -> dict[str, Any]:
-        """Mean with a Student-t 95% interval (``core.stats.mean_interval``)."""
-        return mean_interval(self.n, self.mean(), self.variance())
 
 
 def difference(a: Moments, b: Moments) -> dict[str, Any]:
@@ -71,6 +39,19 @@ def difference(a: Moments, b: Moments) -> dict[str, Any]:
     d = mb - ma
     half = welch(a.n, ma, va, b.n, mb, vb)
     return {"diff": d, "ci95": [d - half, d + half]}
+
+
+def scale_order(spans: dict[str, list[float]]) -> list[str] | None:
+    """The values of a category in score order when each value's games occupy a range of
+    scores no other value's games reach (a rating band is a range of scores): the order of
+    the scale. None when the ranges overlap (a cause of loss is not a scale)."""
+    if len(spans) < 2:
+        return None
+    ordered = sorted(spans, key=lambda v: (spans[v][0], spans[v][1]))
+    for a, b in pairwise(ordered):
+        if spans[a][1] >= spans[b][0]:
+            return None
+    return ordered
 
 
 def _bump(counter: Counter[str], key: str, cap: int) -> None:
@@ -110,6 +91,9 @@ class SummaryAccumulator:
         self.categories: dict[str, Counter[str]] = defaultdict(Counter)
         self.numbers: dict[str, Moments] = defaultdict(Moments)
         self.score_by: dict[str, dict[str, Moments]] = defaultdict(lambda: defaultdict(Moments))
+        self.metrics = MetricsAccumulator(num_players)
+        self.spans: dict[str, dict[str, list[float]]] = defaultdict(dict)
+        """Solo games: per category and value, the lowest and highest score seen."""
 
     def add(
         self,
@@ -118,8 +102,11 @@ class SummaryAccumulator:
         scores: Sequence[float],
         outcome: str,
         stats: dict[str, str | float],
+        plies: int = 0,
+        metrics: dict[str, float | None] | None = None,
     ) -> None:
         self.n += 1
+        self.metrics.add(returns, plies, metrics or {}, stats)
         if self.num_players == 1:
             self.solo_scores.add(scores[0])
             res = stats.get("result")
@@ -151,6 +138,8 @@ class SummaryAccumulator:
                     if group is None and len(self.score_by[key]) < MAX_DISTINCT:
                         group = value
                     self.score_by[key][group or OTHER].add(scores[0])
+                    span = self.spans[key].setdefault(group or OTHER, [scores[0], scores[0]])
+                    span[0], span[1] = min(span[0], scores[0]), max(span[1], scores[0])
             else:
                 self.numbers[key].add(float(value))
 
@@ -193,4 +182,11 @@ class SummaryAccumulator:
         }
         if self.num_players == 1 and by_category:
             out["score_by"] = by_category
+        scales = {k: o for k in sorted(self.categories) if (o := scale_order(self.spans[k]))}
+        if scales:
+            out["scales"] = scales
+        out["metrics"] = self.metrics.summary()
         return out
+
+
+__all__ = ["Moments", "SummaryAccumulator", "difference", "scale_order"]

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from solotable.core.errors import SolotableError
+from solotable.core.metrics import GAME_KEYS
 from solotable.core.simulation import GameResult
 
 SCHEMA = 1
@@ -85,6 +86,9 @@ def result_row(r: GameResult, ctx: RunContext) -> dict[str, Any]:
     row["outcome"] = r.outcome
     row["plies"] = r.plies
     row["seconds"] = r.seconds
+    for key in GAME_KEYS:  # every one, empty where not defined (a journal of an older run)
+        number = r.metrics.get(key)
+        row[f"metric.{key}"] = None if number is None else float(number)
     for key, value in r.stats.items():
         row[f"stat.{key}"] = value if isinstance(value, str) else float(value)
     for key, value in ctx.vary.items():
@@ -102,6 +106,7 @@ def columns(players: int, stats: Iterable[str], vary: Iterable[str]) -> list[str
         "outcome",
         "plies",
         "seconds",
+        *(f"metric.{k}" for k in GAME_KEYS),
         *sorted(f"stat.{s}" for s in stats),
         *sorted(f"vary.{v}" for v in vary),
     ]
@@ -111,7 +116,7 @@ def _kind(column: str) -> str:
     """``int``, ``float`` or ``str``: a fixed column's type (``stat.*`` are decided per file)."""
     if column in INT_COLUMNS:
         return "int"
-    if column == "seconds" or column.startswith(("score_", "return_")):
+    if column == "seconds" or column.startswith(("score_", "return_", "metric.")):
         return "float"
     return "str"
 

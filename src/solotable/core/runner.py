@@ -10,6 +10,7 @@ from typing import Any
 from solotable.core.agent import Agent, ResearchTurn, Turn, is_research
 from solotable.core.errors import IllegalActionError
 from solotable.core.game import Game, State
+from solotable.core.metrics import DecisionTally
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, record_of
 
@@ -69,10 +70,14 @@ def play_to_end(
     clocks: Sequence[float] | None = None,
     move_limit: float | None = None,
     on_action: Callable[[State, int], None] | None = None,
+    tally: DecisionTally | None = None,
 ) -> PlayedGame:
     """Play one game to the end: the final state, the forfeit if a player lost on
     time, and the number of player decisions (what a simulation needs, without the
     cost of a record).
+
+    ``tally`` (simulations) is told each decision's legal-move count and, in two-player
+    games, the scores after it: the counts behind the game metrics (``core.metrics``).
 
     ``clocks`` are per-player total thinking times in seconds and
     ``move_limit`` the time allowed per move: a player who overruns either
@@ -115,9 +120,13 @@ def play_to_end(
             if reason is not None:
                 raise IllegalActionError(action, f"agent {agents[player].label()}: {reason}")
             decisions += 1
+            if tally is not None:
+                tally.decision(player, len(turn.legal_actions))
         if on_action is not None:
             on_action(state, action)
         state.apply_legal_action(action)
+        if tally is not None and tally.track_lead and player != CHANCE:
+            tally.position(state.scores())
     return PlayedGame(state, forfeit, decisions)
 
 

@@ -31,6 +31,8 @@ from typing import Any
 
 from solotable.core.accumulate import SummaryAccumulator
 from solotable.core.errors import SolotableError
+from solotable.core.metrics import GAME_KEYS
+from solotable.core.metrics import LIMIT as METRIC_LIMIT
 from solotable.core.results import ResultsError
 from solotable.core.simulation import (
     GameResult,
@@ -104,6 +106,7 @@ def _result_from_line(line: str, source: str, games: int, agents: int) -> GameRe
             stats={str(k): v for k, v in dict(doc["stats"]).items()},
             plies=int(doc.get("plies", 0)),  # journals written before plies/seconds
             seconds=float(doc.get("seconds", 0.0)),
+            metrics=_metrics(doc.get("metrics", {})),  # and before the game metrics
         )
     except (KeyError, TypeError, ValueError) as e:
         raise RunError(f"{source}: damaged journal line ({shorten(str(e))})") from None
@@ -120,6 +123,16 @@ def _result_from_line(line: str, source: str, games: int, agents: int) -> GameRe
     ):
         raise RunError(f"{source}: damaged journal line (seats, returns or scores)")
     return r
+
+
+def _metrics(doc: Any) -> dict[str, float | None]:
+    """A journal line's ``metrics``: known keys only, each a finite number or null."""
+    if not isinstance(doc, dict) or not set(doc) <= set(GAME_KEYS):
+        raise RunError("metrics: not the game metrics of this version")
+    return {
+        k: None if v is None else finite(v, f"metrics.{k}", METRIC_LIMIT, RunError)
+        for k, v in doc.items()
+    }
 
 
 class RunFolder:

@@ -20,10 +20,12 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from solotable.core.accumulate import Moments, SummaryAccumulator, difference
+from solotable.core.accumulate import SummaryAccumulator, difference
 from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
+from solotable.core.metrics import DecisionTally
+from solotable.core.moments import Moments
 from solotable.core.record import record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
@@ -48,6 +50,9 @@ class GameResult:
     """Player decisions in the game (chance steps not counted): the game's length."""
     seconds: float = 0.0
     """Wall time of the game; never part of a summary (it differs run to run)."""
+    metrics: dict[str, float | None] = field(default_factory=dict)
+    """The game's ``metric.*`` values (``core.metrics``): legal moves per decision, forced
+    moves, leads; empty in journals written before them."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -94,9 +99,16 @@ def play_one(
     ]
     clock = game.clock_seconds()
     clocks = [clock] * game.num_players() if clock else None
+    tally = DecisionTally(game.num_players())
     start = time.perf_counter()
     played = play_to_end(
-        game, agents, gseed, time_budget=time_budget, clocks=clocks, move_limit=game.move_seconds()
+        game,
+        agents,
+        gseed,
+        time_budget=time_budget,
+        clocks=clocks,
+        move_limit=game.move_seconds(),
+        tally=tally,
     )
     seconds = time.perf_counter() - start
     state = played.state
@@ -116,6 +128,7 @@ def play_one(
         record_json=record,
         plies=played.decisions,
         seconds=seconds,
+        metrics=tally.values(result["returns"]),
     )
 
 
@@ -354,7 +367,7 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
 
 def accumulate(acc: SummaryAccumulator, r: GameResult) -> None:
     """Add one game's result to a streaming summary."""
-    acc.add(r.seats, r.returns, r.scores, r.outcome, r.stats)
+    acc.add(r.seats, r.returns, r.scores, r.outcome, r.stats, r.plies, r.metrics)
 
 
 def summarize(

@@ -3,8 +3,13 @@
 A *series* is the games of one variant played by one agent list; the *baseline* is the
 first variant (or ``--baseline``). Every other series is compared with the baseline
 series of the same agents, game by game on the same seed (``index`` ⇒ ``seed``): the mean
-of the per-seed differences with a Student-t interval. Without common seeds the
+of the per-seed differences with a Student-t interval; in a solo game, the baseline
+series of another agent list is compared with the first agent list's (files of different
+agents on common seeds: the agents are the variants). Without common seeds the
 comparison falls back to Welch's unpaired interval and says so.
+
+Names come from the catalogs (``lab.say``): a statistic is shown by its label
+(``Words.stat_label``), a category value by its words (``stat_value``).
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from solotable.core.accumulate import scale_order
 from solotable.core.errors import SolotableError
 from solotable.core.untrusted import parse_json, shorten
+from solotable.lab.play import series_metrics, skill_split
 from solotable.lab.results import Results
+from solotable.lab.say import Say
 from solotable.lab.stats import (
     Estimate,
     mean_estimate,
@@ -38,6 +46,8 @@ class Metric:
     key: str
     label: str
     rate: bool
+    help: str = ""
+    """One line saying what it measures (a statistic's description from its catalog)."""
 
 
 @dataclass
@@ -94,16 +104,56 @@ class GameAnalysis:
     swept: list[str]
     agent_names: list[str]
     indicators: list[Indicator] = field(default_factory=list)
+    category_order: dict[str, str] = field(default_factory=dict)
+    """Category → "score" when its values are ordered by the score they come with (rating
+    bands), else "count" (most common first)."""
+    value_labels: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(statistic, value) → the value in words (``Words.stat_value``)."""
+    stat_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Statistic → (label, description), for every statistic the page names."""
+    play: list[dict[str, Any]] = field(default_factory=list)
+    """Per series, its game metrics (``core.metrics`` summary)."""
+    skill: dict[str, Any] | None = None
+    """Solo game, several agents on common seeds: the skill/luck split (``lab.play``)."""
+    skill_series: list[str] = field(default_factory=list)
+    """The series (agents) the split is over."""
 
     def base_of(self, s: Series) -> Series | None:
-        """The baseline variant's series with the same agents, else (agent lists run in
-        separate files) the first series of those agents."""
+        """What ``s`` is compared with: the baseline variant's series with the same agents;
+        for the baseline variant's series of another agent list in a solo game, the first
+        agent list's (an agent comparison); else (agent lists run in separate files) the
+        first series of the same agents."""
         same = [b for b in self.series if b.agents == s.agents]
-        return next((b for b in same if b.variant == self.baseline), same[0] if same else None)
+        own = next((b for b in same if b.variant == self.baseline), None)
+        if own is not None and own is not s:
+            return own
+        if self.players == 1 and s.variant == self.baseline:
+            first = next((b for b in self.series if b.variant == self.baseline), None)
+            if first is not None and first is not s:
+                return first
+        return own if own is not None else (same[0] if same else None)
 
     def main_metrics(self) -> list[Metric]:
         """Win rate(s), score(s) and length: the metrics the figures of effects show."""
         return [m for m in self.metrics if not m.key.startswith(("stat.", "agent "))]
+
+    def summary_metrics(self) -> list[Metric]:
+        """The summary table's columns: with different agents in a two-player game, each
+        agent's win rate first (the agents' difference), then the seats', score, length."""
+        agents = [m for m in self.metrics if m.key.startswith("agent ")]
+        return agents + self.main_metrics()
+
+    def baseline_label(self) -> str:
+        """The baseline as the page names it: the variant, or the first agents' label when
+        the series are agents."""
+        first = next((s for s in self.series if s.variant == self.baseline), None)
+        return first.label if first is not None else self.baseline
+
+    def label(self, stat: str) -> str:
+        return self.stat_labels.get(stat, (stat, ""))[0]
+
+    def value_label(self, stat: str, value: str) -> str:
+        return self.value_labels.get((stat, value), value)
 
 
 class ReportInputError(SolotableError):
@@ -139,23 +189,34 @@ def _short(v: Any) -> str:
     return shorten(v if isinstance(v, str) else json.dumps(v), 40)
 
 
-def _metrics(res: Results, rows: list[int], players: int, distinct_agents: bool) -> list[Metric]:
+def _metrics(
+    res: Results, rows: list[int], players: int, distinct_agents: bool, game: str, say: Say
+) -> list[Metric]:
     out: list[Metric] = []
     if players == 1:
         results = res.stats.get("result")
         if results is not None and any(isinstance(results[i], str) and results[i] for i in rows):
-            out.append(Metric("win", "win rate", True))
-        out.append(Metric("score", "score", False))
+            out.append(Metric("win", say._("win rate"), True))
+        out.append(Metric("score", say._("score"), False))
     else:
-        out += [Metric(f"seat{p} win", f"seat {p} win rate", True) for p in range(players)]
-        out += [Metric(f"seat{p} score", f"seat {p} score", False) for p in range(players)]
-    out.append(Metric("plies", "game length (plies)", False))
+        out += [
+            Metric(f"seat{p} win", say._("seat %(seat)s win rate", seat=str(p)), True)
+            for p in range(players)
+        ]
+        out += [
+            Metric(f"seat{p} score", say._("seat %(seat)s score", seat=str(p)), False)
+            for p in range(players)
+        ]
+    out.append(Metric("plies", say._("game length (plies)"), False))
     if players > 1 and distinct_agents:
         names = sorted({res.agent[p][i] for i in rows for p in range(players)})
-        out += [Metric(f"agent {a}", f"{a} win rate", True) for a in names if a]
+        out += [
+            Metric(f"agent {a}", say._("%(agent)s win rate", agent=a), True) for a in names if a
+        ]
     for name in res.numeric_stats():
         if any(res.stats[name][i] is not None for i in rows):
-            out.append(Metric(f"stat.{name}", name, False))
+            label = say.words.stat_label(game, name)
+            out.append(Metric(f"stat.{name}", label, False, say.words.stat_help(game, name)))
     return out
 
 
@@ -220,12 +281,16 @@ def compare(base: Series, other: Series, metrics: list[Metric], seeds: list[int]
     return out
 
 
-def analyse(res: Results, baseline: str | None = None) -> list[GameAnalysis]:
-    """One analysis per game in the rows (in order of first appearance)."""
+def analyse(
+    res: Results, baseline: str | None = None, say: Say | None = None
+) -> list[GameAnalysis]:
+    """One analysis per game in the rows (in order of first appearance), named in the
+    language of ``say`` (English by default)."""
+    say = say or Say("en")
     by_game: dict[str, list[int]] = defaultdict(list)
     for i, g in enumerate(res.text["game"]):
         by_game[g].append(i)
-    out = [_analyse_game(res, game, rows, baseline) for game, rows in by_game.items()]
+    out = [_analyse_game(res, game, rows, baseline, say) for game, rows in by_game.items()]
     if baseline is not None and not any(a.baseline == baseline for a in out):
         known = sorted({s.variant for a in out for s in a.series})
         raise ReportInputError(
@@ -235,9 +300,22 @@ def analyse(res: Results, baseline: str | None = None) -> list[GameAnalysis]:
     return out
 
 
-def _analyse_game(res: Results, game: str, rows: list[int], baseline: str | None) -> GameAnalysis:
+def _series_label(variant: str, agents: str, variants: list[str], agent_lists: list[str]) -> str:
+    """A series by what tells it apart: the variant, the agents, or both."""
+    if len(agent_lists) == 1:
+        return variant
+    if len(variants) == 1:
+        return agents
+    return f"{variant} · {agents}"
+
+
+def _analyse_game(
+    res: Results, game: str, rows: list[int], baseline: str | None, say: Say
+) -> GameAnalysis:
     players = max(res.ints["players"][i] for i in rows)
     derived = _labels_from_options(res, [i for i in rows if not res.text["variant"][i]])
+    if derived and set(derived.values()) == {"all games"}:
+        derived = dict.fromkeys(derived, say._("all games"))
     groups: dict[tuple[str, str], list[int]] = {}
     for i in rows:
         v = res.text["variant"][i] or derived[res.text["options"][i]]
@@ -245,13 +323,13 @@ def _analyse_game(res: Results, game: str, rows: list[int], baseline: str | None
     variants = list(dict.fromkeys(v for v, _ in groups))
     agent_lists = list(dict.fromkeys(a for _, a in groups))
     distinct = any(len(set(a.split(","))) > 1 for a in agent_lists) and players > 1
-    metrics = _metrics(res, rows, players, distinct)
+    metrics = _metrics(res, rows, players, distinct, game, say)
     series = []
     for (v, a), idx in sorted(
         groups.items(), key=lambda kv: (variants.index(kv[0][0]), agent_lists.index(kv[0][1]))
     ):
         s = Series(v, a, idx)
-        s.label = v if len(agent_lists) == 1 else f"{v} · {a}"
+        s.label = _series_label(v, a, variants, agent_lists)
         s.values = {m.key: [_value(res, i, m.key, players) for i in idx] for m in metrics}
         series.append(s)
     base = variants[0] if baseline is None or baseline not in variants else baseline
@@ -267,13 +345,44 @@ def _analyse_game(res: Results, game: str, rows: list[int], baseline: str | None
             continue
         counts: dict[str, int] = defaultdict(int)
         for i in rows:
-            counts[res.stats[name][i] or "(none)"] += 1
+            counts[res.stats[name][i] or NONE] += 1
         if 1 <= len(counts) <= MAX_CATEGORIES and any(res.stats[name][i] for i in rows):
-            analysis.categories[name] = sorted(counts, key=lambda c: (-counts[c], c))
+            by_score = _score_order(res, rows, name) if players == 1 else None
+            analysis.categories[name] = by_score or sorted(counts, key=lambda c: (-counts[c], c))
+            analysis.category_order[name] = "score" if by_score else "count"
+            for v in counts:
+                shown = say._("(none)") if v == NONE else say.words.stat_value(game, name, v)
+                analysis.value_labels[(name, v)] = shown
+    for name in res.stats:
+        if any(res.stats[name][i] not in (None, "") for i in rows):
+            words = say.words
+            analysis.stat_labels[name] = (words.stat_label(game, name), words.stat_help(game, name))
     analysis.indicators = _indicators(res, analysis)
     analysis.swept = [k for k, vals in res.vary.items() if any(vals[i] for i in rows)]
     analysis.agent_names = agent_lists
+    analysis.play = [series_metrics(res, s.rows, players) for s in series]
+    agent_series = [s for s in series if s.variant == base]
+    if players == 1 and len(agent_series) > 1:
+        win = any(m.key == "win" for m in metrics)
+        analysis.skill = skill_split(res, [s.rows for s in agent_series], win)
+        analysis.skill_series = [s.label for s in agent_series]
     return analysis
+
+
+NONE = "(none)"
+"""The value of a category in a row that lacks it."""
+
+
+def _score_order(res: Results, rows: list[int], name: str) -> list[str] | None:
+    """The values of a category in score order when they are a scale (``scale_order``)."""
+    spans: dict[str, list[float]] = {}
+    for i in rows:
+        v, score = res.stats[name][i], res.score[0][i]
+        if not v or score is None:
+            return None
+        lo_hi = spans.setdefault(v, [score, score])
+        lo_hi[0], lo_hi[1] = min(lo_hi[0], score), max(lo_hi[1], score)
+    return scale_order(spans)
 
 
 def _indicators(res: Results, a: GameAnalysis) -> list[Indicator]:
@@ -302,5 +411,5 @@ def _indicators(res: Results, a: GameAnalysis) -> list[Indicator]:
 def category_counts(res: Results, s: Series, name: str) -> dict[str, int]:
     counts: dict[str, int] = defaultdict(int)
     for i in s.rows:
-        counts[res.stats[name][i] or "(none)"] += 1
+        counts[res.stats[name][i] or NONE] += 1
     return counts

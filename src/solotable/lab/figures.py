@@ -23,6 +23,7 @@ from matplotlib.figure import Figure as MplFigure
 from solotable.core.untrusted import shorten
 from solotable.lab.analysis import GameAnalysis, Metric, Series, category_counts
 from solotable.lab.results import Results
+from solotable.lab.say import Say
 from solotable.lab.stats import Estimate
 
 WIDTH = 7.5
@@ -141,7 +142,7 @@ def _intervals(
     ax.grid(axis="x", alpha=0.3)
 
 
-def _rates(a: GameAnalysis) -> MplFigure | None:
+def _rates(a: GameAnalysis, say: Say) -> MplFigure | None:
     rate_metrics = [
         m for m in a.metrics if m.rate and (m.key == "win" or m.key.startswith("agent "))
     ]
@@ -155,11 +156,11 @@ def _rates(a: GameAnalysis) -> MplFigure | None:
                 name = s.label if len(rate_metrics) == 1 else f"{s.label} · {m.label}"
                 rows.append((name, e))
     fig, ax = _new((WIDTH, _height(len(rows))))
-    _intervals(rows, "win rate (%), Wilson 95% interval", ax, pct=True)
+    _intervals(rows, say._("win rate (%), Wilson 95% interval"), ax, pct=True)
     return fig
 
 
-def _seats(a: GameAnalysis) -> MplFigure | None:
+def _seats(a: GameAnalysis, say: Say) -> MplFigure | None:
     seat_metrics = [m for m in a.metrics if m.rate and m.key.startswith("seat")]
     if not seat_metrics:
         return None
@@ -170,13 +171,14 @@ def _seats(a: GameAnalysis) -> MplFigure | None:
             rows.append((f"{s.label} · {m.label}", e))
     fig, ax = _new((WIDTH, _height(len(rows))))
     palette = [f"C{p % 10}" for p in range(len(seat_metrics))] * len(a.series)
-    _intervals(rows, "win rate by seat (%), Wilson 95% interval", ax, pct=True, colours=palette)
+    xlabel = say._("win rate by seat (%), Wilson 95% interval")
+    _intervals(rows, xlabel, ax, pct=True, colours=palette)
     if a.players == 2:
         ax.axvline(50.0, color="grey", linewidth=0.8, linestyle="--")
     return fig
 
 
-def _effects(a: GameAnalysis) -> MplFigure | None:
+def _effects(a: GameAnalysis, say: Say) -> MplFigure | None:
     if not a.changes:
         return None
     metrics = a.main_metrics()
@@ -203,26 +205,28 @@ def _effects(a: GameAnalysis) -> MplFigure | None:
         for k in sorted(a.changes):
             ch = next(c for c in a.changes[k] if c.metric.key == m.key)
             rows.append((a.series[k].label, ch.estimate))
-        unit = " (pts)" if m.rate else ""
-        _intervals(rows, f"Δ {m.label}{unit}", axes[0][col], changes=True, pct=m.rate)
+        xlabel = say._("Δ %(metric)s (pts)", metric=m.label) if m.rate else f"Δ {m.label}"
+        _intervals(rows, xlabel, axes[0][col], changes=True, pct=m.rate)
         if col:
             axes[0][col].tick_params(labelleft=False)
     fig.tight_layout()
     return fig
 
 
-def _indicator_figure(a: GameAnalysis) -> MplFigure:
+def _indicator_figure(a: GameAnalysis, say: Say) -> MplFigure:
     rows = [(d.name, d.difference) for d in a.indicators]
     fig, ax = _new((WIDTH, _height(len(rows))))
     m = a.indicators[0].metric
-    unit = " (pts)" if m.rate else ""
-    _intervals(
-        rows, f"Δ {m.label}{unit}: games with it − games without", ax, changes=True, pct=m.rate
+    xlabel = (
+        say._("Δ %(metric)s (pts): games with it − games without", metric=m.label)
+        if m.rate
+        else say._("Δ %(metric)s: games with it − games without", metric=m.label)
     )
+    _intervals(rows, xlabel, ax, changes=True, pct=m.rate)
     return fig
 
 
-def _categories(res: Results, a: GameAnalysis, name: str) -> MplFigure:
+def _categories(res: Results, a: GameAnalysis, name: str, say: Say) -> MplFigure:
     values = a.categories[name]
     fig, ax = _new((WIDTH - 1.5, max(_height(len(a.series)), 0.2 * len(values) + 0.6)))
     cmap = matplotlib.colormaps.get_cmap("tab20" if len(values) > 10 else "tab10")
@@ -232,22 +236,24 @@ def _categories(res: Results, a: GameAnalysis, name: str) -> MplFigure:
         for s in a.series:
             counts = category_counts(res, s, name)
             shares.append(100.0 * counts.get(v, 0) / max(1, len(s.rows)))
-        ax.barh(range(len(a.series)), shares, left=left, color=cmap(j % cmap.N), label=_label(v))
+        label = _label(a.value_label(name, v))
+        ax.barh(range(len(a.series)), shares, left=left, color=cmap(j % cmap.N), label=label)
         left = [x + y for x, y in zip(left, shares, strict=True)]
     ax.set_yticks(range(len(a.series)), [_label(s.label) for s in a.series])
     ax.set_ylim(len(a.series) - 0.5, -0.5)
     ax.set_xlim(0, 100)
-    ax.set_xlabel(f"share of games (%) by {_label(name)}")
+    ax.set_xlabel(say._("share of games (%%) by %(stat)s", stat=_label(a.label(name))))
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False, fontsize=8)
     return fig
 
 
-def _score_data(res: Results, a: GameAnalysis) -> list[tuple[str, list[float]]]:
+def _score_data(res: Results, a: GameAnalysis, say: Say) -> list[tuple[str, list[float]]]:
     out = []
     for s in a.series:
         for p in range(a.players):
             vals = [v for v in (res.score[p][i] for i in s.rows) if v is not None]
-            out.append((s.label if a.players == 1 else f"{s.label} · seat {p}", vals))
+            seat = say._("seat %(seat)s", seat=str(p))
+            out.append((s.label if a.players == 1 else f"{s.label} · {seat}", vals))
     return out
 
 
@@ -255,71 +261,82 @@ def _lengths(a: GameAnalysis) -> list[tuple[str, list[float]]]:
     return [(s.label, [v for v in s.values["plies"] if v is not None]) for s in a.series]
 
 
-def plan(res: Results, a: GameAnalysis) -> list[tuple[str, str, str, Callable[[], Any]]]:
+def plan(res: Results, a: GameAnalysis, say: Say) -> list[tuple[str, str, str, Callable[[], Any]]]:
     """The figures of one game: (slug, title, caption, draw) in report order."""
     out: list[tuple[str, str, str, Callable[[], Any]]] = [
         (
             "scores",
-            "Score distribution",
-            "Boxes: quartiles; whiskers: 5th–95th percentiles; ◆ mean; line: median.",
-            lambda: _boxes(_score_data(res, a), "final score"),
+            say._("Score distribution"),
+            say._("Boxes: quartiles; whiskers: 5th–95th percentiles; ◆ mean; line: median."),
+            lambda: _boxes(_score_data(res, a, say), say._("final score")),
         )
     ]
     if any(m.key == "win" or m.key.startswith("agent ") for m in a.metrics):
         out.append(
             (
                 "win-rate",
-                "Win rate",
-                "Points: win rate; bars: Wilson 95% interval.",
-                lambda: _rates(a),
+                say._("Win rate"),
+                say._("Points: win rate; bars: Wilson 95% interval."),
+                lambda: _rates(a, say),
             )
         )
     if a.changes:
-        swept = f" Swept: {', '.join(a.swept)}." if a.swept else ""
+        swept = " " + say._("Swept: %(keys)s.", keys=", ".join(a.swept)) if a.swept else ""
         out.append(
             (
                 "effects",
-                f"Change against the baseline ({_label(a.baseline)})",
-                "Mean per-seed difference (same seed ⇒ same deal) with a Student-t 95% "
-                "interval; red: the interval excludes 0." + swept,
-                lambda: _effects(a),
+                say._("Change against the baseline (%(base)s)", base=_label(a.baseline_label())),
+                say._(
+                    "Mean per-seed difference (same seed ⇒ same deal) with a Student-t 95% "
+                    "interval; red: the interval excludes 0."
+                )
+                + swept,
+                lambda: _effects(a, say),
             )
         )
     out.append(
         (
             "length",
-            "Game length",
-            "Player decisions per game (chance steps not counted).",
-            lambda: _boxes(_lengths(a), "plies"),
+            say._("Game length"),
+            say._("Player decisions per game (chance steps not counted)."),
+            lambda: _boxes(_lengths(a), say._("plies")),
         )
     )
     for name in a.categories:
+        label = a.label(name)
+        order = (
+            say._("Values in the order of the score they come with.")
+            if a.category_order.get(name) == "score"
+            else say._("Values from the most common.")
+        )
         out.append(
             (
                 f"cat-{_slug(name)}",
-                f"Breakdown by {name}",
-                f"Share of games by the value of stat “{name}”.",
-                partial(_categories, res, a, name),
+                say._("Breakdown by %(stat)s", stat=label),
+                say._("Share of games by the value of “%(stat)s”.", stat=label) + " " + order,
+                partial(_categories, res, a, name, say),
             )
         )
     if a.indicators:
         out.append(
             (
                 "indicators",
-                f"0/1 statistics in {_label(a.baseline)}",
-                "Games where the statistic is 1 against games where it is 0, in the baseline "
-                "series (different games: Welch 95% interval); red: the interval excludes 0. "
-                "When the statistic is dealt by chance this measures its effect.",
-                lambda: _indicator_figure(a),
+                say._("0/1 statistics in %(series)s", series=_label(a.baseline_label())),
+                say._(
+                    "Games where the statistic is 1 against games where it is 0, in the "
+                    "baseline series (different games: Welch 95% interval); red: the interval "
+                    "excludes 0. When the statistic is dealt by chance this measures its effect."
+                ),
+                lambda: _indicator_figure(a, say),
             )
         )
     if a.players > 1:
         out.append(
             (
                 "seats",
-                "Seat advantage",
-                "Win rate of each seat (Wilson 95% interval); dashed: 50%.",
-                lambda: _seats(a),
+                say._("Seat advantage"),
+                say._("Win rate of each seat (Wilson 95% interval); dashed: 50%."),
+                lambda: _seats(a, say),
             )
         )
     return out
@@ -330,14 +347,18 @@ def _slug(text: str) -> str:
 
 
 def draw(
-    res: Results, analyses: list[GameAnalysis], png: bool, step: Callable[[], None]
+    res: Results,
+    analyses: list[GameAnalysis],
+    png: bool,
+    step: Callable[[], None],
+    say: Say | None = None,
 ) -> Iterator[tuple[int, Figure]]:
     """Every figure of every game, in report order: (game number, figure)."""
     with matplotlib.rc_context():
         matplotlib.rcdefaults()  # a user's matplotlibrc must not change the page
         matplotlib.rcParams.update(STYLE)
         for g, a in enumerate(analyses):
-            for slug, title, caption, make in plan(res, a):
+            for slug, title, caption, make in plan(res, a, say or Say("en")):
                 fig = make()
                 if fig is not None:
                     full = f"{g + 1:02d}-{_slug(a.game)}-{slug}"
@@ -350,7 +371,7 @@ def draw(
 
 def count(res: Results, analyses: list[GameAnalysis]) -> int:
     """How many figures :func:`draw` will consider (the progress bar's total)."""
-    return sum(len(plan(res, a)) for a in analyses)
+    return sum(len(plan(res, a, Say("en"))) for a in analyses)
 
 
 __all__ = ["Figure", "Metric", "Series", "count", "draw"]

@@ -49,6 +49,8 @@ class Results:
     ret: list[list[float | None]] = field(default_factory=list)
     stats: dict[str, list[Any]] = field(default_factory=dict)
     vary: dict[str, list[str]] = field(default_factory=dict)
+    metrics: dict[str, list[float | None]] = field(default_factory=dict)
+    """``metric.*`` columns (per-decision game metrics; absent in files written before them)."""
     sources: list[tuple[str, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -124,11 +126,14 @@ class _Reader:
                 out.players = max(out.players, players)
                 stat_cols = [c[5:] for c in row if c.startswith("stat.")]
                 vary_cols = [c[5:] for c in row if c.startswith("vary.")]
+                metric_cols = [c[7:] for c in row if c.startswith("metric.")]
                 for name in stat_cols:
                     out.stats.setdefault(name, [None] * out.n)
                 for name in vary_cols:
                     out.vary.setdefault(name, [""] * out.n)
-            self.row(k + 1, row, players, stat_cols, vary_cols)
+                for name in metric_cols:
+                    out.metrics.setdefault(name, [None] * out.n)
+            self.row(k + 1, row, players, stat_cols, vary_cols, metric_cols)
         count = out.n - start
         if count == 0:
             raise ResultsError(f"{self.name}: no games in the file (a header only, or empty)")
@@ -136,6 +141,8 @@ class _Reader:
             values.extend([None] * (out.n - len(values)))
         for texts in out.vary.values():
             texts.extend([""] * (out.n - len(texts)))
+        for numbers in out.metrics.values():
+            numbers.extend([None] * (out.n - len(numbers)))
         for p in range(players, len(out.agent)):
             out.agent[p].extend([""] * count)
             out.score[p].extend([None] * count)
@@ -150,6 +157,7 @@ class _Reader:
         players: int,
         stat_cols: list[str],
         vary_cols: list[str],
+        metric_cols: list[str],
     ) -> None:
         out = self.out
         for c in INTS:
@@ -175,6 +183,10 @@ class _Reader:
         for name in vary_cols:
             v = row.get("vary." + name)
             out.vary[name].append("" if v is None else str(v))
+        for name in metric_cols:
+            out.metrics[name].append(
+                self.number(row.get("metric." + name), k, "metric." + name, True)
+            )
         out.n += 1
 
 

@@ -299,6 +299,16 @@ WORDS.option(
         "off, you play on to the end."
     ),
 )
+WORDS.option(
+    "species",
+    N_("Species deck"),
+    N_("For designers: a species deck file to play with instead of the game's own deck."),
+)
+WORDS.option(
+    "corporations",
+    N_("Corporation deck"),
+    N_("For designers: a Corporation deck file to play with instead of the game's own deck."),
+)
 WORDS.preset("hard", N_("Hard"), N_("Lose at 4 eliminated species instead of 5."))
 WORDS.preset(
     "expert", N_("Expert"), N_("Lose at 4 eliminated species, and save 8 species instead of 7.")

@@ -113,7 +113,7 @@ def test_loss_at_eliminated_limit_and_hard_preset():
 
 def test_expert_preset_and_options():
     """Goal: harder settings from the French text: 4 eliminated, then 8 to save."""
-    on = {"end_when_impossible": True}
+    on = {"end_when_impossible": True, "species": "", "corporations": ""}  # built-in decks
     assert game(preset="expert").options == {"save_goal": 8, "eliminated_limit": 4, **on}
     assert game(preset="hard").options == {"save_goal": 7, "eliminated_limit": 4, **on}
     assert game().options == {"save_goal": 7, "eliminated_limit": 5, **on}

@@ -267,7 +267,11 @@ def test_options_presets_and_stats_have_words() -> None:
     assert all(
         p != {} and p != {"save_goal": 7, "eliminated_limit": 5} for p in g.info.presets.values()
     )
-    assert [s.name for s in g.info.options if s.advanced] == ["end_when_impossible"]
+    assert [s.name for s in g.info.options if s.advanced] == [
+        "end_when_impossible",
+        "species",
+        "corporations",
+    ]
     for spec in g.info.options:
         assert EN.option_label("mini-divercity", spec) != spec.name.replace("_", " ")
         assert EN.option_help("mini-divercity", spec) != spec.help

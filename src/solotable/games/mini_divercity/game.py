@@ -18,6 +18,8 @@ from solotable.core.tensor import TensorSpec
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
 from solotable.games.mini_divercity.card_text import card_catalog, card_text
+from solotable.games.mini_divercity.decks import OPTIONS as DECK_OPTIONS
+from solotable.games.mini_divercity.decks import deck_tables
 from solotable.games.mini_divercity.dispatch import player_handlers
 from solotable.games.mini_divercity.events import mini_divercity_events
 from solotable.games.mini_divercity.log import LogBook
@@ -56,6 +58,7 @@ _INFO = GameInfo(
             "our reading of the rules, hence advanced",
             advanced=True,
         ),
+        *DECK_OPTIONS,
     ),
     presets={
         # In difficulty order; the rules' own goals (save 7, lose at 5) are the defaults.
@@ -86,7 +89,7 @@ class MiniDiverCityGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.tables = _tables()
+        self.tables = deck_tables(self.options) or _tables()
         self.space = ActionSpace(self.tables)
         self.handlers = player_handlers(self.space, self.tables.n_species, self.tables.n_corp)
         """Per action id, the rule function that applies it (see ``dispatch.py``)."""

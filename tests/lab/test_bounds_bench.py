@@ -1,0 +1,61 @@
+"""``bench/bounds.py run`` reruns a cell: a checkout with committed results plays the games
+again (into a folder of its own) and says whether they match, never finding them "done"."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bounds():
+    spec = importlib.util.spec_from_file_location("bounds", ROOT / "bench" / "bounds.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bounds"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_documented_command_reruns_a_committed_cell(bounds, tmp_path, capsys):
+    committed = bounds.data_file("dice-miner")
+    assert committed.is_file()  # the checkout holds the cell already
+    before = _digest(committed)
+    bounds.main(["run", "dice-miner", "random", "-n", "3", "--into", str(tmp_path)])
+    counts = capsys.readouterr().err
+    assert "3 games to play" in counts and "3 of the 3 games" in counts
+    rows = bounds.load_rows("dice-miner", tmp_path)
+    assert [r["index"] for r in rows] == [0, 1, 2]
+    # again: a rerun, not "done" (the earlier rerun's lines are replaced, not doubled)
+    again = bounds.run_cell("dice-miner", "random", 3, 0, bounds.BASE, tmp_path)
+    assert again == {"played": 3, "committed": 200, "same": 3}
+    assert len(bounds.load_rows("dice-miner", tmp_path)) == 3
+    # --resume keeps what is there
+    assert (
+        bounds.run_cell("dice-miner", "random", 4, 0, bounds.BASE, tmp_path, resume=True)["played"]
+        == 1
+    )
+    assert _digest(committed) == before  # the committed cell is never touched
+
+
+def test_run_plays_outside_the_committed_folder_by_default(bounds):
+    parser_default = bounds.RERUN
+    assert parser_default != bounds.RESULTS and parser_default.parent == bounds.RESULTS
+
+
+def test_table_reads_a_rerun_folder(bounds, tmp_path, capsys):
+    bounds.run_cell("dice-miner", "random", 2, 0, bounds.BASE, tmp_path)
+    capsys.readouterr()
+    bounds.main(["table", "--results", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "| `random` | honest | 2 |" in out
