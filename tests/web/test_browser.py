@@ -162,7 +162,7 @@ def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:
     page.screenshot(path=str(shots / "dice-miner-end.png"), full_page=True)
     # The lobby now lists the game and its best score.
     page.goto(url + "/")
-    assert page.locator("table.scores", has_text="dice-miner").count() >= 1
+    assert page.locator("table.scores", has_text="Dice Miner").count() >= 1
     page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     assert page.errors == []
 

@@ -13,6 +13,18 @@ const listeners = [];
 let busy = false;
 let pollTimer = null;
 
+/** The page's words for this script (rendered from the catalog: the script holds none). */
+const WORDS = (() => {
+  const el = document.getElementById("table-words");
+  return el ? JSON.parse(el.textContent) : {};
+})();
+
+/** A sentence of the page's words with its %(name)s placeholders filled. */
+export function say(key, args = {}) {
+  const text = WORDS[key] || "";
+  return text.replace(/%\((\w+)\)s/g, (_, name) => String(args[name] ?? ""));
+}
+
 /** The data block of the current fragment: legal moves, previews, the hint. */
 export function tableData() {
   const el = document.getElementById("table-data");
@@ -61,7 +73,7 @@ async function post(path, form) {
     });
     swap(await r.text());
   } catch (err) {
-    showError(`The server did not answer (${err}). Is solotable serve still running?`);
+    showError(say("noAnswer", { error: err }));
   } finally {
     busy = false;
   }
@@ -108,8 +120,9 @@ function activate(el) {
   if (el.dataset.moves) {
     const moves = JSON.parse(el.dataset.moves);
     if (moves.length === 1) return play(moves[0].n);
-    const name = el.dataset.slot || el.dataset.sq || "";
-    return choose(moves, `What to do with ${name}?`);
+    // data-label names the element in words (a game page sets it); else its id on the board.
+    const name = el.dataset.label || el.dataset.slot || el.dataset.sq || "";
+    return choose(moves, name ? say("whatToDo", { name }) : say("choose"));
   }
 }
 
