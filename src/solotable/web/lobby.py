@@ -25,7 +25,7 @@ import solotable
 from solotable.core.datafile import HASH_PREFIX, datafiles_home, refuse_paths
 from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
-from solotable.core.message import msg
+from solotable.core.message import Msg, msg
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
@@ -337,6 +337,19 @@ STATUS = {
 """A stored game's status in words (shown when it has no outcome)."""
 
 
+def said_outcome(w: Words, outcome: Any, status: str) -> str:
+    """How a game ended, in ``w``'s language: the outcome message said; an outcome kept as
+    English text (by an older version) as it is in English, else the status in words."""
+    if isinstance(outcome, Mapping | Msg):
+        try:
+            return w.say(outcome)
+        except (KeyError, TypeError, ValueError, AttributeError):  # a damaged stored message
+            outcome = ""
+    if isinstance(outcome, str) and outcome and w.lang == "en":
+        return str(outcome)
+    return w._(STATUS.get(status, status)) if status in STATUS else ""
+
+
 def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
     """The columns of a stored game a page may show (never the sealed seed), in words."""
     keep = ("id", "game", "status", "started", "updated", "ply", "won")
@@ -346,7 +359,7 @@ def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
     outcome = result.get("outcome", "") if isinstance(result, Mapping) else ""
     status = str(row.get("status", ""))
     out["title"] = _title(w, game)
-    out["outcome"] = w.say(outcome) if outcome else w._(STATUS.get(status, status))
+    out["outcome"] = said_outcome(w, outcome, status)
     out["score"] = w.shared.num(row["score"]) if isinstance(row.get("score"), int | float) else ""
     out["settings"] = settings(w, game, row.get("options"), row.get("stats"))
     out["opponents"] = opponents(w, row.get("seats"))

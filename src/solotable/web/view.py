@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from solotable.core.session import Result
+from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table
 from solotable.words import Words
@@ -47,6 +48,8 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
     result = session.result()
     events = session.events_since(0)[-LOG_LENGTH:]
     hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
+    if session.is_over():
+        hint = None
     return {
         "id": table.id,
         "game": game.name,
@@ -64,7 +67,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
             for e in events
         ],
         "result": result,
-        "outcome": w.say(result.outcome) if result is not None and result.outcome else "",
+        "outcome": said_outcome(w, result.outcome, result.status) if result is not None else "",
         "over": session.is_over(),
         "my_turn": bool(moves),
         "hint": hint_view(hint, moves, w) if hint is not None else None,
