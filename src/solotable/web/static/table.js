@@ -21,8 +21,11 @@ const WORDS = (() => {
 
 /** A sentence of the page's words with its %(name)s placeholders filled. */
 export function say(key, args = {}) {
-  const text = WORDS[key] || "";
-  return text.replace(/%\((\w+)\)s/g, (_, name) => String(args[name] ?? ""));
+  let text = WORDS[key] || "";
+  for (const [name, value] of Object.entries(args)) {
+    text = text.replaceAll(`%(${name})s`, String(value));
+  }
+  return text;
 }
 
 /** The data block of the current fragment: legal moves, previews, the hint. */
@@ -153,7 +156,9 @@ if (main) {
     const form = ev.target;
     if (!form.matches("form[data-action]")) return;
     ev.preventDefault();
-    post(form.getAttribute("action").split("/").pop(), new FormData(form));
+    // data-action names the route ("move"); a form without a name posts to its own address.
+    const url = form.getAttribute("action");
+    post(form.dataset.action || url.slice(url.lastIndexOf("/") + 1), new FormData(form));
   });
   onUpdate(makeKeyboardReachable);
   const root = document.getElementById("table-root");
