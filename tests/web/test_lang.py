@@ -190,3 +190,22 @@ def test_the_store_keeps_the_same_data_in_any_language(store) -> None:
     french, english = _played(store, "fr"), _played(store, "en")
     assert french == english
     assert french["moves"] and french["events"]
+
+
+# -- refusals are said in the page's language ----------------------------------------------------
+def test_the_lobby_and_table_refuse_in_the_pages_language(store) -> None:
+    with fresh(store) as c:
+        c.cookies.set("lang", "fr")
+        r = c.post("/games", data={"game": "divercite", "level": "godlike"})
+        assert r.status_code == 400
+        said = "doit être facile, moyen, difficile ou expert, et non «\u00a0godlike\u00a0»"
+        assert said in r.text
+        r = c.post("/games", data={"game": "divercite", "level": "easy"}, follow_redirects=False)
+        url = r.headers["location"]
+        html = settled(c, url)
+        data = {"move": "x1", "by": "id", "version": version(html)}
+        r = c.post(url + "/move", data=data, headers={"x-fragment": "1"})
+        assert r.status_code == 422 and "par son numéro" in r.text and "move id" not in r.text
+        c.cookies.set("lang", "en")
+        r = c.post("/games", data={"game": "divercite", "level": "godlike"})
+        assert "AI level must be easy, medium, hard, or expert, not &#39;godlike&#39;" in r.text

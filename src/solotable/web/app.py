@@ -37,7 +37,7 @@ from solotable.core.message import msg
 from solotable.core.registry import game_class
 from solotable.core.session import GameMovedOn, NotKept
 from solotable.core.store import Store, StoreError
-from solotable.core.untrusted import ascii_int
+from solotable.core.untrusted import ascii_int, shorten
 from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
@@ -321,7 +321,12 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         if not text:
             raise TableError(msg("web.type-a-move"))
         by_id = form.get("by") == "id"
-        move = ascii_int(text, "move id", 0, 2**31 - 1, TableError) if by_id else text
+        move: int | str = text
+        if by_id:
+            try:
+                move = ascii_int(text, "move id", 0, 2**31 - 1, TableError)
+            except TableError:
+                raise TableError(msg("web.move-id", given=shorten(text))) from None
         table.session.play(table.seat, move)
         table.hint = None
 

@@ -271,7 +271,7 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
         raise OptionError(msg("web.lobby.seat", last=n - 1, given=shorten(seat_text))) from None
     level = form.get("level", "") or info.default_agent
     if info.ai_levels and level not in info.ai_levels:
-        levels = ", ".join(info.ai_levels)
+        levels = list(info.ai_levels)
         raise OptionError(msg("web.lobby.level", levels=levels, given=shorten(level)))
     # Only a registered player agent by name: never a research agent (it sees hidden
     # information) nor a ``module:Class`` spec a page could make the server import.

@@ -42,11 +42,21 @@ WORDS.text(
 WORDS.text("agent-not-kept", N_("%(error)s; reload the page to let the AI try again"))
 WORDS.text("agent-failed", N_("the AI could not move: %(error)s"))
 WORDS.text("unknown-game", N_("unknown game '%(name)s'"))
+WORDS.text(
+    "move-id", N_("a move is chosen by its number in the list of legal moves, not '%(given)s'")
+)
 WORDS.text("unknown-language", N_("unknown language '%(lang)s'"))
 
 # -- the lobby refuses -----------------------------------------------------------------------
 WORDS.text("lobby.seat", N_("seat must be between 0 and %(last)s, not '%(given)s'"))
-WORDS.text("lobby.level", N_("AI level must be one of %(levels)s, not '%(given)s'"))
+
+
+@WORDS.message("lobby.level")
+def _level(t: Tr, a: Mapping[str, Any]) -> str:
+    levels = t.join((level_label(t, str(lv)) for lv in a["levels"]), style="or")
+    return t._("AI level must be %(levels)s, not '%(given)s'", levels=levels, given=a["given"])
+
+
 WORDS.text("lobby.unknown-ai", N_("unknown AI '%(given)s'; choose one of the listed levels"))
 
 # -- hint reasons (web.insight) ------------------------------------------------------------
