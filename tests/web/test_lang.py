@@ -209,3 +209,22 @@ def test_the_lobby_and_table_refuse_in_the_pages_language(store) -> None:
         c.cookies.set("lang", "en")
         r = c.post("/games", data={"game": "divercite", "level": "godlike"})
         assert "AI level must be easy, medium, hard, or expert, not &#39;godlike&#39;" in r.text
+
+
+def test_an_ai_that_fails_is_said_in_words_not_its_exception(store, monkeypatch) -> None:
+    """An agent's exception is a developer's English (maybe internals): the log keeps it."""
+    from solotable.core.session import Seat
+
+    def broken() -> None:
+        raise RuntimeError("internal: agent blew up at node 1234")
+
+    with fresh(store) as c:
+        c.cookies.set("lang", "fr")
+        table = c.app.state.tables.start("divercite", {}, [Seat(), Seat("easy")], seed=3)
+        url = f"/games/{table.id}"
+        html = settled(c, url)
+        monkeypatch.setattr(table.session, "step_agent", broken)
+        c.post(url + "/move", data={"move": moves(html)[0], "version": version(html)})
+        html = settled(c, url)
+        assert "l’IA n’a pas pu jouer (une erreur de son programme" in html
+        assert "blew up" not in html and "RuntimeError" not in html

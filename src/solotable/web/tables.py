@@ -167,9 +167,11 @@ class Tables:
                         table.notice = e.message
         except SolotableError as e:  # not kept (full disk…): the game is as saved
             table.agent_error = msg("web.agent-not-kept", error=e.message)
-        except Exception as e:  # an agent bug must not kill the worker silently
+        except Exception:  # an agent bug must not kill the worker silently
+            # The exception's text is a developer's (English, maybe internals): the log has it,
+            # the page says what happened in the player's words.
             log.exception("agent failed in game %s", table.id)
-            table.agent_error = msg("web.agent-failed", error=str(e))
+            table.agent_error = msg("web.agent-failed")
         finally:
             with table.guard:
                 table.thinking = False

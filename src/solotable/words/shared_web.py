@@ -40,7 +40,10 @@ WORDS.text(
     N_("this game was played in another window or terminal; here it is as saved"),
 )
 WORDS.text("agent-not-kept", N_("%(error)s; reload the page to let the AI try again"))
-WORDS.text("agent-failed", N_("the AI could not move: %(error)s"))
+WORDS.text(
+    "agent-failed",
+    N_("the AI could not move (an error in its program, written to the server's log)"),
+)
 WORDS.text("unknown-game", N_("unknown game '%(name)s'"))
 WORDS.text(
     "move-id", N_("a move is chosen by its number in the list of legal moves, not '%(given)s'")
