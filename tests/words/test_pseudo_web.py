@@ -10,6 +10,8 @@ internal ids and option keys outside the notation tools (``translate="no"``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from solotable.core.registry import game_class
@@ -172,3 +174,42 @@ def test_each_game_table_shows_no_notation_ids_or_keys(store, game: str) -> None
     for what, html in pages:
         found = engine_words(html, notations(html), names=[*option_keys(), game])
         assert found == [], what
+
+
+def _refusal_answers(store, worded: str, undo: bool = False) -> dict[str, Any]:
+    from tests.words.web_table import settled, version
+
+    with table_app(store, "qps") as c:
+        url = start(c, worded, **LONG)
+        html = settled(c, url)
+        fragment = {"x-fragment": "1"}
+        if undo:
+            return {
+                "undo": c.post(url + "/undo", data={"version": version(html)}, headers=fragment)
+            }
+        sent = {
+            "stale page": {"move": notations(html)[0], "version": "0"},
+            "unreadable move": {"move": "fly away", "version": version(html)},
+            "empty move": {"move": " ", "version": version(html)},
+            "bad move number": {"move": "x", "by": "id", "version": version(html)},
+        }
+        return {w: c.post(url + "/move", data=d, headers=fragment) for w, d in sent.items()}
+
+
+def _assert_refusals_said(answers: dict[str, Any]) -> None:
+    for what, r in answers.items():
+        assert r.status_code in (409, 422), (what, r.status_code)
+        text = r.text
+        assert 'role="alert">⟦' in text, (what, text[:300])
+        assert untranslated(text, skip=frozenset({"log"})) == [], what
+
+
+def test_table_refusals_are_all_catalog(store, worded) -> None:
+    """What the table says when it refuses a move (a stale page, notation it cannot read, an
+    empty or a malformed one) comes through the catalog."""
+    _assert_refusals_said(_refusal_answers(store, worded))
+
+
+@pytest.mark.xfail(strict=True, reason="undo refusals are English in core/session.py: w-cli")
+def test_undo_refusal_is_all_catalog(store, worded) -> None:
+    _assert_refusals_said(_refusal_answers(store, worded, undo=True))
