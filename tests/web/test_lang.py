@@ -228,3 +228,35 @@ def test_an_ai_that_fails_is_said_in_words_not_its_exception(store, monkeypatch)
         html = settled(c, url)
         assert "l’IA n’a pas pu jouer (une erreur de son programme" in html
         assert "blew up" not in html and "RuntimeError" not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "french", "english"),
+    [
+        ("divercite", ("", "easy"), "d’avance à la fin", "ahead at the end"),
+        ("dice-miner", ("",), "score final d’environ", "final score about"),
+    ],
+)
+def test_a_hints_best_moves_are_valued_and_explained_in_the_pages_words(
+    store, game: str, seats: tuple[str, ...], french: str, english: str
+) -> None:
+    """The search's best moves: their value in the player's words and numbers (0,8, not
+    0.8 in French), their reason the table's own message, never the agent's English."""
+    from solotable.core.session import Seat
+
+    with fresh(store) as c:
+        c.cookies.set("lang", "fr")
+        table = c.app.state.tables.start(game, {}, [Seat(s or None) for s in seats], seed=5)
+        url = f"/games/{table.id}"
+        c.post(url + "/hint", data={"version": version(settled(c, url))})
+        said = {}
+        for lang in ("fr", "en"):
+            c.cookies.set("lang", lang)
+            found = re.search(r'<ol class="candidates">(.*?)</ol>', settled(c, url), re.S)
+            assert found, f"no best moves shown ({lang})"
+            said[lang] = found.group(1)
+    assert said["fr"].count("<li>") > 1 and said["fr"].count(french) == said["fr"].count("<li>")
+    assert said["en"].count(english) == said["en"].count("<li>")
+    for agent_prose in ("best reply:", "final score ≈", "deals", "net)"):
+        assert agent_prose not in said["fr"] and agent_prose not in said["en"]
+    assert re.search(r"\d\.\d", said["fr"]) is None, "French writes 0,8"

@@ -31,7 +31,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
 import solotable
-from solotable.core.advice import value_text
 from solotable.core.errors import SolotableError
 from solotable.core.message import msg
 from solotable.core.registry import game_class
@@ -334,9 +333,22 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         session = table.session
         h = session.hint(table.seat)
         obs = session.observation(table.seat)
-        reason = hint_reason(session.game, obs, table.seat, h.action)
+        # Reasons are the web's own (messages, said in the page's language), never the
+        # agent's: an agent explains itself in English prose for the terminal and the lab.
+        reasons = {h.action: hint_reason(session.game, obs, table.seat, h.action)}
+        for c in h.candidates[:3]:
+            if c.action not in reasons:
+                reasons[c.action] = hint_reason(session.game, obs, table.seat, c.action)
         ply = int(session.public_summary().get("ply", 0))
-        ranked = tuple((c.action, value_text(c), c.reason) for c in h.candidates[:3])
+        ranked = tuple(
+            (
+                c.action,
+                msg("web.hint.value", unit=c.unit, value=c.value, spread=c.spread),
+                reasons[c.action],
+            )
+            for c in h.candidates[:3]
+        )
+        reason = reasons[h.action]
         table.hint = Hint(h.action, h.notation, reason, ply, ranked)
 
     def do_undo(table: Table, form: dict[str, str]) -> None:

@@ -44,14 +44,14 @@ class Hint:
     Kept between requests, so nothing here is in words: the page says the move (from its
     legal moves' words), the reason and the values in the language it is drawn in.
     ``candidates`` are the search's best moves, best first, as ``(action, value, reason)``
-    (``+2.5 ± 1.0 points ahead at the end``), so the player sees how close the alternatives
-    are."""
+    (the value a ``web.hint.value`` message: "+2.5 ± 1 points ahead at the end"), so the
+    player sees how close the alternatives are."""
 
     action: int
     notation: str
     reason: Text | None
     ply: int
-    candidates: tuple[tuple[int, Text, Text], ...] = ()
+    candidates: tuple[tuple[int, Text, Text | None], ...] = ()
 
 
 @dataclass

@@ -67,6 +67,32 @@ WORDS.text("hint.solo-score", N_("score %(delta)s now"))
 WORDS.text("hint.solo-nothing", N_("no points now; it sets up later"))
 
 
+@WORDS.message("hint.value")
+def _value(t: Tr, a: Mapping[str, Any]) -> str:
+    """A searched move's value in its unit, with the search's own uncertainty."""
+    unit, value, spread = a["unit"], float(a["value"]), float(a["spread"])
+    if unit == "win chance":
+        return t._(
+            "%(value)s%% ± %(spread)s%% chance of winning",
+            value=t.num(round(value * 100)),
+            spread=t.num(round(spread * 100)),
+        )
+    shown, plus = t.num(round(value, 1), 1), t.num(round(spread, 1), 1)
+    # A whole number of points takes the language's plural; a fraction reads as plural.
+    n = int(abs(value)) if float(round(value, 1)).is_integer() else 2
+    if unit == "points ahead at the end":
+        return t.ngettext(
+            "%(value)s ± %(spread)s point ahead at the end",
+            "%(value)s ± %(spread)s points ahead at the end",
+            n,
+            value=t.signed(round(value, 1), 1),
+            spread=plus,
+        )
+    if unit == "final score":
+        return t._("final score about %(value)s ± %(spread)s", value=shown, spread=plus)
+    return t._("%(value)s ± %(spread)s", value=shown, spread=plus)
+
+
 @WORDS.message("hint.swing")
 def _swing(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
