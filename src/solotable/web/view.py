@@ -90,7 +90,7 @@ def hint_view(hint: Hint, moves: list[Move], w: Words) -> dict[str, Any]:
     words = said(hint.action)[1]
     return {
         "notation": hint.notation,
-        "words": words or hint.notation,
+        "words": words,  # (notation only in its own <code translate="no">)
         "reason": w.say(hint.reason) if hint.reason else "",
         "candidates": [
             {"n": said(a)[0], "w": said(a)[1], "value": w.say(v), "reason": w.say(r) if r else ""}
