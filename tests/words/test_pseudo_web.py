@@ -213,3 +213,21 @@ def test_table_refusals_are_all_catalog(store, worded) -> None:
 @pytest.mark.xfail(strict=True, reason="undo refusals are English in core/session.py: w-cli")
 def test_undo_refusal_is_all_catalog(store, worded) -> None:
     _assert_refusals_said(_refusal_answers(store, worded, undo=True))
+
+
+def test_a_game_played_to_its_end_is_all_catalog(store, worded) -> None:
+    """The end screen of a game that ended by its rules (not resigned): the outcome, the
+    status and "play again" come through the catalog."""
+    from tests.words.web_table import settled, version
+
+    with table_app(store, "qps") as c:
+        url = start(c, worded, **{"opt.target": "3", "opt.skipping": "true"})
+        for _ in range(200):
+            html = settled(c, url)
+            legal = notations(html)
+            if 'data-over="true"' in html or not legal:
+                break
+            c.post(url + "/move", data={"move": legal[0], "version": version(html)})
+        page = c.get(url).text
+    assert 'data-over="true"' in page and 'class="end-screen"' in page
+    assert untranslated(page, skip=frozenset({"log"})) == []
