@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from solotable.words import words
+
 pytestmark = pytest.mark.xdist_group("browser")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +86,9 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     old = version(page)
     page.get_by_role("button", name="Hint").click()
     data = after_click(page, old)
-    assert page.locator(".hint").is_visible() and "White" in page.locator(".hint").text_content()
+    # The reason names the seats as the game does (White once Divercité's words land).
+    white = words("en").seat_name("divercite", 0)
+    assert page.locator(".hint").is_visible() and white in page.locator(".hint").text_content()
     assert page.locator(".sq.hinted").count() == 1
     data = place(page, data["hint"])
     # Undo takes back our move and the AI's answer.
