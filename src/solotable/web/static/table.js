@@ -123,8 +123,9 @@ function activate(el) {
   if (el.dataset.moves) {
     const moves = JSON.parse(el.dataset.moves);
     if (moves.length === 1) return play(moves[0].n);
-    // data-label names the element in words (a game page sets it); else its id on the board.
-    const name = el.dataset.label || el.dataset.slot || el.dataset.sq || "";
+    // data-label names the element in words (a game page sets it); an id on the board
+    // (data-slot, data-sq) is never shown: the chooser then just asks to choose.
+    const name = el.dataset.label || "";
     return choose(moves, name ? say("whatToDo", { name }) : say("choose"));
   }
 }
