@@ -8,6 +8,7 @@ game counts them (84, not 84.0).
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 from html.parser import HTMLParser
@@ -307,3 +308,44 @@ def test_recent_games_show_the_ai_level_and_the_result_in_words(store) -> None:
     recent = french[french.index("Parties récentes") :]
     assert "contre l’IA (facile)" in recent
     assert "terminée" in recent  # the outcome kept in English is said as the status
+
+
+# -- refusals ------------------------------------------------------------------------------------
+def _refusal(store: Any, lang: str, form: dict[str, str]) -> str:
+    with TestClient(create_app(store, access=allow_testserver()), headers=ORIGIN) as c:
+        c.cookies.set("lang", lang)
+        r = c.post("/games", data=form)
+    assert r.status_code == 400
+    found = re.search(r'<p class="flash error" role="alert">([^<]*)</p>', r.text)
+    assert found, r.text[:500]
+    return html_lib.unescape(found.group(1))
+
+
+def test_a_bad_option_value_is_refused_with_its_label_and_what_it_takes(store, worded) -> None:
+    """Issue 21: core's refusal named the key (``option 'tie_rule': invalid value``)."""
+    specs = {s.name: s for s in game_class(worded).info.options}
+    en, fr = words("en"), words("fr")
+    target, mode = en.option_label(worded, specs["target"]), en.option_label(worded, specs["mode"])
+    said = _refusal(store, "en", {"game": worded, "opt.target": "lots"})
+    assert said == f"{target}: give a whole number from 1 to 100, not 'lots'"
+    said = _refusal(store, "en", {"game": worded, "opt.target": "101"})
+    assert said == f"{target}: give a whole number from 1 to 100, not '101'"
+    said = _refusal(store, "en", {"game": worded, "opt.mode": "slow"})
+    assert said == f"{mode}: choose Normal pace or Fast pace, not 'slow'"
+    said = _refusal(store, "en", {"game": worded, "opt.doubling": "maybe"})
+    assert said.endswith(": choose yes or no, not 'maybe'")
+    said = _refusal(store, "fr", {"game": worded, "opt.target": "lots"})
+    label = fr.option_label(worded, specs["target"])
+    assert said == f"{label}\u00a0: indiquez un nombre entier de 1 à 100, et non «\u00a0lots\u00a0»"
+    said = _refusal(store, "fr", {"game": worded, "preset": "nope"})
+    assert said.startswith("il n’y a pas de variante «\u00a0nope\u00a0»")
+    for lang in ("en", "fr"):
+        for form in ({"opt.tie_rule": "x"}, {"opt.doubling": "2"}, {"preset": "?"}):
+            said = _refusal(store, lang, {"game": worded, **form})
+            assert not any(key in said for key in specs if "_" in key), said
+            assert "invalid value" not in said and "preset" not in said
+
+
+def test_a_data_file_path_is_refused_in_words(store) -> None:
+    said = _refusal(store, "fr", {"game": "dice-miner", "opt.dice": "/etc/passwd"})
+    assert "choisissez un fichier de la liste" in said and "sha256" not in said

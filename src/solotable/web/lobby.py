@@ -246,6 +246,22 @@ def _data_name(path: Path) -> str:
 
 
 # -- starting a game ---------------------------------------------------------------------------
+def _check_value(game: str, spec: OptionSpec, raw: str) -> None:
+    """One option's value from the form, refused in the player's words (the option's label
+    and what it takes), not core's sentence with the option's key.
+
+    A browser names a data file by the content hash an earlier `--set` stored, never by a
+    path: the page must not make the server read a file the player did not import."""
+    try:
+        if spec.datafile:
+            refuse_paths({spec.name}, {spec.name: raw}, "the new-game form")
+        else:
+            spec.coerce(raw)
+    except SolotableError:
+        key = "web.lobby.data-file" if spec.datafile else "web.lobby.bad-value"
+        raise OptionError(msg(key, game=game, option=spec.name, given=shorten(raw))) from None
+
+
 def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[Seat]]:
     """The game, options and seats a lobby form asks for; OptionError if they are bad."""
     name = form.get("game", "")
@@ -255,14 +271,14 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
     options: dict[str, Any] = {}
     preset = form.get("preset", "")
     if preset:
+        if preset not in info.presets:
+            raise OptionError(msg("web.lobby.preset", given=shorten(preset)))
         options["preset"] = preset
     for spec in info.options:
         raw = form.get(f"opt.{spec.name}", "").strip()
         if raw:
             options[spec.name] = raw
-    # A browser names a data file by the content hash an earlier `--set` stored, never by a
-    # path: the page must not make the server read a file the player did not import.
-    refuse_paths({s.name for s in info.options if s.datafile}, options, "the new-game form")
+            _check_value(name, spec, raw)
     n = info.num_players
     seat_text = form.get("seat", "0") or "0"
     try:

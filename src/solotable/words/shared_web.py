@@ -60,6 +60,70 @@ def _level(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("AI level must be %(levels)s, not '%(given)s'", levels=levels, given=a["given"])
 
 
+WORDS.text("lobby.preset", N_("there is no variant '%(given)s'; choose one of the list"))
+
+
+@WORDS.message("lobby.bad-value")
+def _bad_value(t: Tr, a: Mapping[str, Any]) -> str:
+    """A refused option value: the option's label and what it takes, in words."""
+    from solotable.core.registry import game_class
+    from solotable.words import words
+
+    game, given = a["game"], a["given"]
+    specs = {s.name: s for s in game_class(game).info.options}
+    spec = specs[a["option"]]
+    w = words(t.lang)
+    label = w.option_label(game, spec)
+    if spec.choices is not None:
+        valid = t.join((w.choice_label(game, spec, c) for c in spec.choices), style="or")
+        return t._(
+            "%(option)s: choose %(valid)s, not '%(given)s'", option=label, valid=valid, given=given
+        )
+    if spec.type is bool:
+        return t._("%(option)s: choose yes or no, not '%(given)s'", option=label, given=given)
+    if spec.type in (int, float):
+        lo, hi = spec.minimum, spec.maximum
+        whole = spec.type is int
+        if lo is not None and hi is not None:
+            text = (
+                t._("a whole number from %(lo)s to %(hi)s", lo=lo, hi=hi)
+                if whole
+                else t._("a number from %(lo)s to %(hi)s", lo=lo, hi=hi)
+            )
+        elif lo is not None:
+            text = (
+                t._("a whole number of at least %(lo)s", lo=lo)
+                if whole
+                else t._("a number of at least %(lo)s", lo=lo)
+            )
+        elif hi is not None:
+            text = (
+                t._("a whole number of at most %(hi)s", hi=hi)
+                if whole
+                else t._("a number of at most %(hi)s", hi=hi)
+            )
+        else:
+            text = t._("a whole number") if whole else t._("a number")
+        return t._(
+            "%(option)s: give %(valid)s, not '%(given)s'", option=label, valid=text, given=given
+        )
+    return t._("%(option)s: '%(given)s' is not a possible value", option=label, given=given)
+
+
+@WORDS.message("lobby.data-file")
+def _data_file(t: Tr, a: Mapping[str, Any]) -> str:
+    from solotable.core.registry import game_class
+    from solotable.words import words
+
+    specs = {s.name: s for s in game_class(a["game"]).info.options}
+    label = words(t.lang).option_label(a["game"], specs[a["option"]])
+    return t._(
+        "%(option)s: choose a file from the list (the table reads no path), not '%(given)s'",
+        option=label,
+        given=a["given"],
+    )
+
+
 WORDS.text("lobby.unknown-ai", N_("unknown AI '%(given)s'; choose one of the listed levels"))
 
 # -- hint reasons (web.insight) ------------------------------------------------------------
