@@ -21,6 +21,7 @@ from tests.words.web_table import (
     each_game,
     notations,
     pages_of_a_game,
+    play_to_the_end,
     start,
     table_app,
 )
@@ -231,3 +232,20 @@ def test_a_game_played_to_its_end_is_all_catalog(store, worded) -> None:
         page = c.get(url).text
     assert 'data-over="true"' in page and 'class="end-screen"' in page
     assert untranslated(page, skip=frozenset({"log"})) == []
+
+
+# -- whole games ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", each_game())
+def test_each_game_played_to_its_end_is_all_catalog(store, game: str) -> None:
+    """Every page of a whole game (each move's table, the end screen) in the pseudo-locale."""
+    with table_app(store, "qps") as c:
+        for i, html in enumerate(play_to_the_end(c, game)):
+            assert untranslated(html) == [], f"page {i}"
+
+
+@pytest.mark.parametrize("game", each_game())
+def test_each_game_played_to_its_end_shows_no_notation_ids_or_keys(store, game: str) -> None:
+    with table_app(store, "en") as c:
+        for i, html in enumerate(play_to_the_end(c, game)):
+            found = engine_words(html, notations(html), names=[*option_keys(), game])
+            assert found == [], f"page {i}"

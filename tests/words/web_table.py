@@ -133,3 +133,24 @@ def pages_of_a_game(
     pages.append(("end", client.get(url).text))
     pages.append(("lobby", client.get("/").text))
     return pages
+
+
+def play_to_the_end(client: TestClient, game: str, limit: int = 1500, **form: str) -> Iterator[str]:
+    """One whole game played through the table's pages (the first legal move each turn, the
+    AI at its default level): the table fragment after every move, then the whole page of
+    the end screen. A generator, so a check can stop at the first bad page."""
+    url = start(client, game, **form)
+    for _ in range(limit):
+        html = settled(client, url)
+        yield html
+        legal = notations(html)
+        if 'data-over="true"' in html or not legal:
+            break
+        r = client.post(
+            url + "/move",
+            data={"move": legal[0], "version": version(html)},
+            headers={"x-fragment": "1"},
+        )
+        assert r.status_code == 200, r.text[:500]
+    assert 'data-over="true"' in html, f"{game} did not end in {limit} moves"
+    yield client.get(url).text
