@@ -19,6 +19,7 @@ import pytest
 
 from solotable import load_game
 from solotable.core.game import State
+from solotable.words import words
 from tests.web.browser_helpers import mirror, new_game, number
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -167,7 +168,9 @@ def test_divercite_full_game_against_easy(page: Any, live_server: Any, shots: Pa
     old = version(page)
     page.get_by_role("button", name="Hint").click()
     data = after_click(page, old)
-    assert page.locator(".hint").is_visible() and "White" in page.locator(".hint").text_content()
+    # The reason names the seats as the game does (White once Divercité's words land).
+    white = words("en").seat_name("divercite", 0)
+    assert page.locator(".hint").is_visible() and white in page.locator(".hint").text_content()
     assert page.locator(".sq.hinted").count() == 1
     hinted = data["hint"]
     data = place(page, hinted)
@@ -341,7 +344,7 @@ def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:
     page.screenshot(path=str(shots / "dice-miner-end.png"), full_page=True)
     # The lobby now lists the game and its best score.
     page.goto(url + "/")
-    assert page.locator("table.scores", has_text="dice-miner").count() >= 1
+    assert page.locator("table.scores", has_text="Dice Miner").count() >= 1
     page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     assert page.errors == []
 

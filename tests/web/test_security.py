@@ -248,7 +248,7 @@ def test_an_unexpected_error_is_a_page_with_the_headers_and_no_traceback(
     """No input reaches this path (the hostile corpus checks that); a bug still must not
     give a bare 500: the page says one sentence, the log gets the traceback."""
 
-    def broken() -> list[dict[str, Any]]:
+    def broken(*_: Any) -> list[dict[str, Any]]:
         raise RuntimeError("secret detail /home/someone/solotable.db")
 
     monkeypatch.setattr(lobby, "game_entries", broken)

@@ -10,6 +10,7 @@ that is not to be translated.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from html.parser import HTMLParser
 
 from solotable.words.catalog import PSEUDO_CLOSE, PSEUDO_OPEN
@@ -40,26 +41,47 @@ def stray_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     return [w for w in LETTERS.findall(outside_brackets(text)) if w not in allowed]
 
 
-class _Scan(HTMLParser):
-    def __init__(self, allowed: frozenset[str]) -> None:
-        super().__init__(convert_charrefs=True)
-        self.allowed = allowed
-        self.stack: list[tuple[str, bool]] = []
-        self.found: list[str] = []
+class _Visible(HTMLParser):
+    """The text a player can see (and the attributes they read), element by element.
 
-    def _skipping(self) -> bool:
-        return any(skip for _, skip in self.stack)
+    Skipped: hidden elements and ``translate="no"`` ones (notation, ids, language names);
+    ``within`` keeps only the element with that id; ``skip`` drops elements with those ids
+    or classes (a scan of the frame leaves the game's own parts to the game's scan)."""
+
+    def __init__(self, within: str | None = None, skip: frozenset[str] = frozenset()) -> None:
+        super().__init__(convert_charrefs=True)
+        self.within = within
+        self.skip = skip
+        self.stack: list[tuple[str, bool, bool]] = []
+        """(tag, skipped, inside ``within``) of each open element."""
+        self.chunks: list[tuple[str, str]] = []
+        """(where, text) of every visible piece of text; ``where`` is the element's tag, or
+        ``tag[attribute]`` for an attribute's value."""
+
+    def _state(self) -> tuple[bool, bool]:
+        skipping = any(sk for _, sk, _ in self.stack)
+        inside = self.within is None or any(w for _, _, w in self.stack)
+        return skipping, inside
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        skip = tag in HIDDEN_TAGS or a.get("translate") == "no" or "hidden" in a
-        if not self._skipping() and not skip:
+        classes = set((a.get("class") or "").split())
+        skip = (
+            tag in HIDDEN_TAGS
+            or a.get("translate") == "no"
+            or "hidden" in a
+            or a.get("id") in self.skip
+            or bool(classes & self.skip)
+        )
+        skipping, inside = self._state()
+        here = self.within is not None and a.get("id") == self.within
+        if not skipping and not skip and (inside or here):
             for name in ATTRS:
                 value = a.get(name)
                 if value:
-                    self.found += [f"{tag}[{name}]: {w}" for w in stray_words(value, self.allowed)]
+                    self.chunks.append((f"{tag}[{name}]", value))
         if tag not in VOID:
-            self.stack.append((tag, skip))
+            self.stack.append((tag, skip, here))
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, -1, -1):
@@ -68,14 +90,80 @@ class _Scan(HTMLParser):
                 break
 
     def handle_data(self, data: str) -> None:
-        if not self._skipping():
-            where = self.stack[-1][0] if self.stack else "?"
-            self.found += [f"{where}: {w}" for w in stray_words(data, self.allowed)]
+        skipping, inside = self._state()
+        if not skipping and inside and data.strip():
+            self.chunks.append((self.stack[-1][0] if self.stack else "?", data))
 
 
-def untranslated(html: str, allowed: frozenset[str] = frozenset()) -> list[str]:
-    """Every visible word of ``html`` that did not come through a catalog (empty: all good)."""
-    scan = _Scan(allowed)
+def visible_text(
+    html: str, within: str | None = None, skip: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
+    """``(where, text)`` of everything a player reads on ``html`` (see :class:`_Visible`)."""
+    scan = _Visible(within, skip)
     scan.feed(html)
     scan.close()
-    return scan.found
+    return scan.chunks
+
+
+def untranslated(
+    html: str,
+    allowed: frozenset[str] = frozenset(),
+    within: str | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> list[str]:
+    """Every visible word of ``html`` that did not come through a catalog (empty: all good).
+
+    A catalog string may hold markup (a rules paragraph with **bold** words), so a bracket
+    opened in one text node may close in a later one: text nodes are read in document order
+    with the bracket depth carried over; each attribute is read on its own."""
+    found: list[str] = []
+    depth = 0
+    for where, text in visible_text(html, within, skip):
+        if where.endswith("]"):
+            found += [f"{where}: {w}" for w in stray_words(text, allowed)]
+            continue
+        outside = []
+        for ch in text:
+            if ch == PSEUDO_OPEN:
+                depth += 1
+            elif ch == PSEUDO_CLOSE:
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                outside.append(ch)
+        found += [f"{where}: {w}" for w in LETTERS.findall("".join(outside)) if w not in allowed]
+    return found
+
+
+KEBAB_ID = re.compile(r"\b(?=[\w-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+){2,}\b")
+"""An internal id such as ``dyn-hotels-orange-purple`` (three parts or more, a letter in it:
+a date is not an id)."""
+SNAKE_KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+"""An option or statistic key such as ``magic_dice``."""
+
+
+def engine_words(
+    html: str,
+    notations: Iterable[str] = (),
+    names: Iterable[str] = (),
+    within: str | None = None,
+    skip: frozenset[str] = frozenset(),
+) -> list[str]:
+    """Notation, internal ids and keys a player can see outside the notation tools.
+
+    ``notations`` are the game's move texts (only those that cannot be a word: with a
+    space, a digit or a colon); ``names`` are ids that must never show (option keys, game
+    ids). Elements marked ``translate="no"`` (the notation box, the legal-move list) are
+    not looked at."""
+    coded = [n for n in set(notations) if any(c in n for c in " :0123456789")]
+    found = []
+    for where, text in visible_text(html, within, skip):
+        for n in coded:
+            if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text):
+                found.append(f"{where}: notation {n!r} in {text.strip()[:80]!r}")
+        for n in names:
+            if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text):
+                found.append(f"{where}: id {n!r} in {text.strip()[:80]!r}")
+        for pattern in (KEBAB_ID, SNAKE_KEY):
+            for m in pattern.findall(text):
+                found.append(f"{where}: id {m!r} in {text.strip()[:80]!r}")
+    return found

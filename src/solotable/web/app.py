@@ -31,29 +31,25 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
 import solotable
-from solotable.core.advice import value_text
 from solotable.core.errors import SolotableError
+from solotable.core.message import msg
 from solotable.core.registry import game_class
 from solotable.core.session import GameMovedOn, NotKept
 from solotable.core.store import Store, StoreError
-from solotable.core.untrusted import ascii_int
+from solotable.core.untrusted import ascii_int, shorten
 from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
-from solotable.web.pages import Move, page_for
+from solotable.web.pages import Move
 from solotable.web.security import SafeJSONResponse, alert, secure
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
-from solotable.web.view import seat_names, table_context
-from solotable.words import LANGS, words
+from solotable.web.view import table_context
+from solotable.words import LANGS, Words, words
 from solotable.words.rules import rules_html as translated_rules
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-
-
-def _signed(x: Any) -> str:
-    return f"{x:+g}" if isinstance(x, int | float) else str(x)
 
 
 def _when(t: Any) -> str:
@@ -68,7 +64,6 @@ def templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["signed"] = _signed
     env.filters["when"] = _when
     install(env)
     return env
@@ -90,7 +85,7 @@ def check_origin(request: Request) -> None:
     on its own."""
     access: Access = request.app.state.access
     if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
-        raise OriginError("this request did not come from the solotable page; reload the page")
+        raise OriginError(msg("web.origin"))
 
 
 def create_app(store: Store | None = None, *, access: Access, pseudo: bool = False) -> FastAPI:
@@ -113,7 +108,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     )
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    secure(app, access)
+    secure(app, access, pseudo=pseudo)
 
     def lang_of(request: Request) -> str:
         """The request's language (cookie, store, Accept-Language), worked out once."""
@@ -127,21 +122,28 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             html = templates().get_template(name).render(path=request.url.path, **ctx)
         return HTMLResponse(html, status_code=status)
 
-    def lobby_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+    def words_of(request: Request) -> Words:
+        return words(lang_of(request))
+
+    def lobby_page(
+        request: Request, error: BaseException | None = None, status: int = 200
+    ) -> HTMLResponse:
+        w = words_of(request)
+        said = w.error(error) if error is not None else None
         try:
             saved = {
-                "unfinished": lobby.unfinished(tables.store),
-                "finished": lobby.finished(tables.store),
-                "best": lobby.best_scores(tables.store),
+                "unfinished": lobby.unfinished(tables.store, w),
+                "finished": lobby.finished(tables.store, w),
+                "best": lobby.best_scores(tables.store, w),
             }
         except StoreError as e:
-            saved, error, status = {}, error or str(e), max(status, 503)
+            saved, said, status = {}, said or w.error(e), max(status, 503)
         return page(
             request,
             "lobby.html",
             status,
-            games=lobby.game_entries(),
-            error=error,
+            games=lobby.game_entries(w),
+            error=said,
             warning=tables.store.warning,
             **saved,
         )
@@ -156,14 +158,15 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         try:
             check_origin(request)
         except OriginError as e:
-            return lobby_page(request, error=str(e), status=403)
+            return lobby_page(request, error=e, status=403)
         form = await request.form()
         lang = str(form.get("lang", ""))
         back = str(form.get("next", "/"))
         if not back.startswith("/") or back.startswith("//") or "\\" in back:
             back = "/"
         if lang not in LANGS:
-            return lobby_page(request, error=f"unknown language {lang!r}", status=400)
+            unknown = TableError(msg("web.unknown-language", lang=lang[:20]))
+            return lobby_page(request, error=unknown, status=400)
         await run_in_threadpool(tables.store.set_preference, PREF, lang)
         response = RedirectResponse(back, status_code=303)
         response.set_cookie(COOKIE, lang, max_age=3 * 365 * 86400, samesite="strict", httponly=True)
@@ -175,15 +178,16 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     def rules(request: Request, game: str) -> HTMLResponse:
+        w = words_of(request)
         if game not in solotable.game_names():
-            return page(request, "error.html", 404, message=f"unknown game {game!r}")
-        lang = lang_of(request)
+            unknown = w.say(msg("web.unknown-game", name=game[:60]))
+            return page(request, "error.html", 404, message=unknown)
         return page(
             request,
             "rules.html",
-            title=game_class(game).info.title,
+            title=w.game_title(game, game_class(game).info.title),
             game=game,
-            body=rules_html(game, lang),
+            body=rules_html(game, w.lang),
         )
 
     @app.post("/games")
@@ -195,12 +199,13 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             seed = lobby.parse_seed(form)
             table = await run_in_threadpool(tables.start, name, options, seats, seed)
         except OriginError as e:
-            return lobby_page(request, error=str(e), status=403)
+            return lobby_page(request, error=e, status=403)
         except SolotableError as e:
-            return lobby_page(request, error=str(e), status=400)
+            return lobby_page(request, error=e, status=400)
         return RedirectResponse(f"/games/{table.id}", status_code=303)
 
     def render_table(table: Table, lang: str, error: str | None = None, full: bool = False) -> str:
+        """The table (the whole page with ``full``) in ``lang``; ``error`` is already said."""
         with table.guard:
             thinking = table.thinking
             cached = table.cached
@@ -216,9 +221,10 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
                 ctx["lang"] = lang
                 table.cached = ctx
             notice, table.notice = table.notice, None
+            trouble = notice or table.agent_error
             ctx.update(
                 thinking=thinking,
-                error=error or notice or table.agent_error,
+                error=error or (w.say(trouble) if trouble else None),
                 full=full,
                 path=f"/games/{table.id}",
             )
@@ -233,7 +239,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         try:
             table = get_table(table_id)
         except TableError as e:
-            return page(request, "error.html", 404, message=str(e))
+            return page(request, "error.html", 404, message=words_of(request).error(e))
         tables.kick(table)  # reloading the page lets an AI whose move was not kept try again
         return HTMLResponse(render_table(table, lang_of(request), full=True))
 
@@ -242,7 +248,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         try:
             table = get_table(table_id)
         except TableError as e:
-            return HTMLResponse(alert(str(e)), status_code=404)
+            return HTMLResponse(alert(words_of(request).error(e)), status_code=404)
         return HTMLResponse(render_table(table, lang_of(request)))
 
     @app.get("/games/{table_id}/previews")
@@ -253,7 +259,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         try:
             table = get_table(table_id)
         except TableError as e:
-            return SafeJSONResponse({"error": str(e)}, status_code=404)
+            return SafeJSONResponse({"error": words_of(request).error(e)}, status_code=404)
         if table.thinking:
             return SafeJSONResponse({})
         with table.session.lock:
@@ -273,9 +279,9 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             check_origin(request)
             table = get_table(table_id)
         except OriginError as e:
-            return HTMLResponse(alert(str(e)), status_code=403)
+            return HTMLResponse(alert(words_of(request).error(e)), status_code=403)
         except TableError as e:
-            return HTMLResponse(alert(str(e)), status_code=404)
+            return HTMLResponse(alert(words_of(request).error(e)), status_code=404)
         form = {k: str(v) for k, v in (await request.form()).items()}
         return await run_in_threadpool(_act, table, form, action, fetch, lang_of(request))
 
@@ -291,22 +297,20 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         The version check and the change happen under the session's lock, so of
         several identical requests sent together exactly one is applied."""
         error, status = None, 200
+        w = words(lang)
         try:
             if table.thinking:
-                raise TableError("the AI is still thinking; wait for its move")
+                raise TableError(msg("web.ai-thinking"))
             with table.session.lock:
                 if form.get("version") != table.version:
-                    raise StalePage(
-                        "this page was out of date (the game had moved on), so nothing was "
-                        "changed; here is the table as it is now"
-                    )
+                    raise StalePage(msg("web.stale-page"))
                 action(table, form)
         except (StalePage, GameMovedOn) as e:
-            error, status = str(e), 409
+            error, status = w.error(e), 409
         except (NotKept, StoreError) as e:
-            error, status = str(e), 503
+            error, status = w.error(e), 503
         except SolotableError as e:
-            error, status = str(e), 422
+            error, status = w.error(e), 422
         tables.kick(table)
         if not fetch and error is None:
             return RedirectResponse(f"/games/{table.id}", status_code=303)
@@ -317,24 +321,38 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     def do_move(table: Table, form: dict[str, str]) -> None:
         text = form.get("move", "").strip()
         if not text:
-            raise TableError("type a move, e.g. one from the list of legal moves")
+            raise TableError(msg("web.type-a-move"))
         by_id = form.get("by") == "id"
-        move = ascii_int(text, "move id", 0, 2**31 - 1, TableError) if by_id else text
+        move: int | str = text
+        if by_id:
+            try:
+                move = ascii_int(text, "move id", 0, 2**31 - 1, TableError)
+            except TableError:
+                raise TableError(msg("web.move-id", given=shorten(text))) from None
         table.session.play(table.seat, move)
         table.hint = None
 
     def do_hint(table: Table, form: dict[str, str]) -> None:
         session = table.session
         h = session.hint(table.seat)
-        names = list(page_for(session.game.name).seat_names) or seat_names(table)
         obs = session.observation(table.seat)
-        reason = hint_reason(session.game, obs, table.seat, h.action, names)
+        # Reasons are the web's own (messages, said in the page's language), never the
+        # agent's: an agent explains itself in English prose for the terminal and the lab.
+        reasons = {h.action: hint_reason(session.game, obs, table.seat, h.action)}
+        for c in h.candidates[:3]:
+            if c.action not in reasons:
+                reasons[c.action] = hint_reason(session.game, obs, table.seat, c.action)
         ply = int(session.public_summary().get("ply", 0))
-        notation = {a: n for a, n, _ in session.legal_moves(table.seat)}
         ranked = tuple(
-            (notation.get(c.action, "?"), value_text(c), str(c.reason)) for c in h.candidates[:3]
+            (
+                c.action,
+                msg("web.hint.value", unit=c.unit, value=c.value, spread=c.spread),
+                reasons[c.action],
+            )
+            for c in h.candidates[:3]
         )
-        table.hint = Hint(h.notation, h.words, reason, ply, ranked)
+        reason = reasons[h.action]
+        table.hint = Hint(h.action, h.notation, reason, ply, ranked)
 
     def do_undo(table: Table, form: dict[str, str]) -> None:
         table.session.undo(table.seat)

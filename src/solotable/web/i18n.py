@@ -13,7 +13,7 @@ every language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,17 @@ def request_lang(request: Request, store: Store | None = None, allow_pseudo: boo
         if remembered in LANGS:
             return remembered
     return negotiate(request.headers.get("accept-language"))
+
+
+def headers_lang(headers: Mapping[str, str], allow_pseudo: bool = False) -> str:
+    """The language of a request the store does not answer (the security guard's refusals,
+    which run before the app): the ``lang`` cookie, then ``Accept-Language``."""
+    from starlette.requests import cookie_parser
+
+    cookie = cookie_parser(headers.get("cookie", "")[:4096]).get(COOKIE, "")
+    if cookie in LANGS or (allow_pseudo and cookie == PSEUDO):
+        return cookie
+    return negotiate(headers.get("accept-language"))
 
 
 @contextmanager
@@ -89,3 +100,11 @@ def install(env: Environment) -> None:
     env.install_gettext_translations(_Translations(), newstyle=True)  # type: ignore[attr-defined]
     env.globals["current_lang"] = lambda: _lang.get()
     env.globals["langs"] = LANGS
+    env.globals["words"] = current
+    env.filters["num"] = lambda x: current().shared.num(x) if _is_number(x) else x
+    env.filters["signed"] = lambda x: current().shared.signed(x) if _is_number(x) else x
+    env.filters["say"] = lambda m: current().say(m) if m is not None else ""
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)

@@ -15,6 +15,7 @@ from typing import Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, Observation, State
+from solotable.core.message import Msg, msg
 from solotable.core.rng import Rng
 from solotable.web.pages.base import Move
 
@@ -57,64 +58,70 @@ def _num(x: float) -> int | float:
     return int(x) if float(x).is_integer() else round(x, 2)
 
 
-def _signed(x: float) -> str:
-    return f"{_num(x):+}"
+def hint_reason(game: Game, obs: Observation, seat: int, action: int) -> Msg | None:
+    """Why a hinted move is good, as a message (said in the page's language): its score
+    swing and, in a two-player game, what it takes away from the opponent's best reply.
 
-
-def hint_reason(game: Game, obs: Observation, seat: int, action: int, names: Sequence[str]) -> str:
-    """Why a hinted move is good, in words: its score swing and, in a two-player game,
-    what it takes away from the opponent's best reply."""
+    Moves in the reason are their ``ActionInfo`` messages (words, never notation); "the same
+    place" is a move's first target (``square:D6``), never read from its notation."""
     state = _sample(game, obs, seat)
     if state is None or state.current_player() != seat or not state.is_legal(action):
-        return ""
+        return None
     base = state.scores()
     after_state = state.clone()
     after_state.apply_action(action)
     after = after_state.scores()
-    deltas = [a - b for a, b in zip(after, base, strict=True)]
+    deltas = [_num(a - b) for a, b in zip(after, base, strict=True)]
     if game.num_players() == 1:
-        return f"score {_signed(deltas[0])} now" if deltas[0] else "no points now; it sets up later"
+        if deltas[0]:
+            return msg("web.hint.solo-score", delta=deltas[0])
+        return msg("web.hint.solo-nothing")
     opp = 1 - seat
-    parts = [f"{names[seat]} {_signed(deltas[seat])}, {names[opp]} {_signed(deltas[opp])}"]
+    who = {"game": game.name, "seat": seat, "opponent": opp}
+    parts = [msg("web.hint.swing", **who, mine=deltas[seat], theirs=deltas[opp])]
     threat = _best_reply(after_state, opp)
     if threat is not None:
-        gain, notation = threat
-        parts.append(f"{names[opp]}'s best reply afterwards: {_signed(gain)} ({notation})")
+        gain, reply = threat
+        parts.append(msg("web.hint.reply", **who, gain=_num(gain), move=reply))
     blocked = _blocked(state, action, seat, opp)
     if blocked is not None:
-        gain, notation = blocked
-        parts.append(f"it blocks {notation}, worth {_signed(gain)} to {names[opp]}")
-    return "; ".join(parts)
+        gain, reply = blocked
+        parts.append(msg("web.hint.blocks", **who, gain=_num(gain), move=reply))
+    return msg("web.hint.parts", parts=parts)
 
 
-def _best_reply(state: State, player: int) -> tuple[float, str] | None:
+def _best_reply(state: State, player: int) -> tuple[float, Msg] | None:
     """The reply that gains ``player`` the most points over their rival, or None."""
     if state.current_player() != player:
         return None
     base = state.scores()
-    best: tuple[float, str] | None = None
+    best: tuple[float, int] | None = None
     for a in state.legal_actions():
         after = _after(state, a)
         gain = (after[player] - base[player]) - (after[1 - player] - base[1 - player])
         if best is None or gain > best[0]:
-            best = (gain, state.action_to_string(a))
-    return best
+            best = (gain, a)
+    return None if best is None else (best[0], state.action_info(best[1]).message)
 
 
-def _square(notation: str) -> str:
-    return notation.split()[-1]
+def _place(state: State, action: int) -> str | None:
+    """Where a move acts on the table: its first target (``square:D6``), or None."""
+    targets = state.action_info(action).targets
+    return targets[0] if targets else None
 
 
-def _blocked(state: State, action: int, seat: int, opp: int) -> tuple[float, str] | None:
-    """The opponent's best reply on the hinted move's square, had we played elsewhere.
+def _blocked(state: State, action: int, seat: int, opp: int) -> tuple[float, Msg] | None:
+    """The opponent's best reply on the hinted move's place, had we played elsewhere.
 
-    "Elsewhere" is our greediest move on another square, the natural alternative.
+    "Elsewhere" is our greediest move on another place, the natural alternative.
     """
-    square = _square(state.action_to_string(action))
+    place = _place(state, action)
+    if place is None:
+        return None
     base = state.scores()
     alternative: tuple[float, int] | None = None
     for a in state.legal_actions():
-        if _square(state.action_to_string(a)) == square:
+        if _place(state, a) == place:
             continue
         after = _after(state, a)
         gain = after[seat] - base[seat]
@@ -126,12 +133,11 @@ def _blocked(state: State, action: int, seat: int, opp: int) -> tuple[float, str
     other.apply_action(alternative[1])
     if other.current_player() != opp:
         return None
-    best: tuple[float, str] | None = None
+    best: tuple[float, int] | None = None
     for a in other.legal_actions():
-        notation = other.action_to_string(a)
-        if _square(notation) != square:
+        if _place(other, a) != place:
             continue
         gain = _after(other, a)[opp] - other.scores()[opp]
         if gain > 0 and (best is None or gain > best[0]):
-            best = (gain, notation)
-    return best
+            best = (gain, a)
+    return None if best is None else (best[0], other.action_info(best[1]).message)

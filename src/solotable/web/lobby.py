@@ -1,70 +1,182 @@
-"""The lobby's forms and lists, built from each game's ``GameInfo``.
+"""The lobby's forms and lists, built from each game's ``GameInfo`` and said by its words.
 
-Option fields come from the game's ``OptionSpec``s, so a new option appears in
-the browser without new HTML. Every field starts empty, meaning "the default or
-the preset's value": only what the player changes is sent, because explicit
-values override a preset in ``resolve_options``.
+Option fields come from the game's ``OptionSpec``s, so a new option appears in the browser
+without new HTML; what a player reads about it (label, one-line help, the values of a choice,
+the presets and what they change) comes from ``solotable.words`` in the page's language, never
+the option's key. Every field starts empty, meaning "the default or the preset's value": only
+what the player changes is sent, because explicit values override a preset in
+``resolve_options``.
+
+A data-file option never asks for a path (the server must not read a file the player did not
+import): it offers the game's own table and the files already imported into the data folder by
+the command line (``core.datafile``), and says how to import another one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import time
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import solotable
-from solotable.core.datafile import refuse_paths
+from solotable.core.datafile import HASH_PREFIX, datafiles_home, refuse_paths
 from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
-from solotable.core.options import OptionSpec
+from solotable.core.message import Msg, msg
+from solotable.core.options import OptionSpec, OptionValue, resolve_options
 from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import ascii_int, shorten
+from solotable.words import Words, words
+from solotable.words.registry import N_
+from solotable.words.shared_web import level_label
 
 PLAYING = "playing"
+STANDARD_HELP = N_("The game as its rules describe it.")
+MAX_DATA_FILES = 30
+"""Imported data files offered per option (the newest first)."""
+DATA_NAME_KEYS = ("name", "title", "set")
+"""Fields of a data file that name it (shown next to its date, as the file gives them)."""
 
 
-def option_field(spec: OptionSpec) -> dict[str, Any]:
-    """How one option is asked: a select for choices and booleans, else an input."""
+# -- the new-game form -------------------------------------------------------------------------
+def value_label(w: Words, game: str, spec: OptionSpec, value: Any) -> str:
+    """One value of an option in words: a choice's label, yes/no, a number as people write it,
+    the built-in or an imported data file."""
+    if spec.datafile:
+        if not value:
+            return w._("built-in")
+        return w._("imported file %(id)s", id=str(value).removeprefix(HASH_PREFIX)[:8])
+    if spec.type is bool or isinstance(value, bool):
+        said = w.choice_label(game, spec, value)
+        return said if said != str(value) else w.shared.value(bool(value))
+    if spec.choices is not None:
+        return w.choice_label(game, spec, value)
+    if isinstance(value, int | float):
+        return w.shared.num(value)
+    return str(value)
+
+
+def option_field(
+    game: str, spec: OptionSpec, w: Words, files: Sequence[tuple[str, str]] = ()
+) -> dict[str, Any]:
+    """How one option is asked: a select for choices, booleans and data files, else an input;
+    with its label, help and how its default reads."""
     field: dict[str, Any] = {
         "name": spec.name,
-        "help": spec.help,
-        "default": spec.default,
-        "valid": spec.describe_valid(),
+        "label": w.option_label(game, spec),
+        "help": w.option_help(game, spec),
+        "advanced": spec.advanced or spec.datafile,
+        "default": value_label(w, game, spec, spec.default),
     }
-    if spec.choices is not None:
-        field.update(widget="select", choices=[str(c) for c in spec.choices])
+    if spec.datafile:
+        field.update(widget="datafile", choices=list(files))
+    elif spec.choices is not None:
+        field.update(
+            widget="select",
+            choices=[(str(c), value_label(w, game, spec, c)) for c in spec.choices],
+        )
     elif spec.type is bool:
-        field.update(widget="select", choices=["true", "false"])
+        field.update(
+            widget="select",
+            choices=[(v, value_label(w, game, spec, v == "true")) for v in ("true", "false")],
+        )
     elif spec.type in (int, float):
         field.update(
             widget="number",
             step="1" if spec.type is int else "any",
             min=spec.minimum,
             max=spec.maximum,
+            placeholder=value_label(w, game, spec, spec.default),
         )
     else:
-        field.update(widget="text")
+        field.update(widget="text", placeholder=str(spec.default))
     return field
 
 
-def game_entries() -> list[dict[str, Any]]:
+def presets(name: str, info: GameInfo, w: Words) -> list[dict[str, str]]:
+    """The presets in the game's order (easiest first), each once, with what it changes.
+
+    The first entry (value ``""``) is the game as it comes: a preset that changes nothing is
+    that entry under its own name, never a second one; two presets that set the same values
+    are one entry."""
+    defaults = resolve_options(info.options, {}, info.presets)
+    specs = {s.name: s for s in info.options}
+    seen = [defaults]
+    first: dict[str, str] | None = None
+    out: list[dict[str, str]] = []
+    for preset in info.presets:
+        try:
+            values = resolve_options(info.options, {"preset": preset}, info.presets)
+        except OptionError:
+            continue
+        label, help_ = w.preset_label(name, preset), w.preset_help(name, preset)
+        if values == defaults:
+            if first is None:
+                first = {"value": "", "label": label, "help": help_ or w._(STANDARD_HELP)}
+            continue
+        if values in seen:
+            continue
+        seen.append(values)
+        if not help_:
+            help_ = _changes(w, name, specs, defaults, values)
+        out.append({"value": preset, "label": label, "help": help_})
+    if not out and first is None:
+        return []
+    if first is None:
+        first = {"value": "", "label": w._("Standard rules"), "help": w._(STANDARD_HELP)}
+    return [first, *out]
+
+
+def _changes(
+    w: Words,
+    game: str,
+    specs: Mapping[str, OptionSpec],
+    before: Mapping[str, OptionValue],
+    after: Mapping[str, OptionValue],
+) -> str:
+    """What a preset changes, from its values (for a preset its game says nothing about)."""
+    parts = [
+        w._(
+            "%(option)s: %(value)s",
+            option=w.option_label(game, specs[k]),
+            value=value_label(w, game, specs[k], v),
+        )
+        for k, v in after.items()
+        if before.get(k) != v and k in specs
+    ]
+    return w.shared.join(parts)
+
+
+def game_entries(w: Words) -> list[dict[str, Any]]:
     """Every game that loads, with its lobby form; a broken one is listed with its error."""
     out: list[dict[str, Any]] = []
     for name in solotable.game_names():
         try:
             info: GameInfo = game_class(name).info
         except SolotableError as e:
-            out.append({"name": name, "error": str(e)})
+            out.append({"name": name, "title": name, "error": w.error(e)})
             continue
+        fields = [
+            option_field(name, s, w, data_files(name, s, w) if s.datafile else ())
+            for s in info.options
+        ]
         out.append(
             {
                 "name": name,
                 "info": info,
-                "fields": [option_field(s) for s in info.options],
-                "presets": sorted(info.presets),
-                "levels": list(info.ai_levels),
+                "title": w.game_title(name, info.title),
+                "summary": w.game_summary(name, info.summary),
+                "fields": [f for f in fields if not f["advanced"]],
+                "advanced": [f for f in fields if f["advanced"]],
+                "presets": presets(name, info, w),
+                "levels": [(lv, level_label(w.shared, lv)) for lv in info.ai_levels],
                 "default_level": info.default_agent,
+                "seats": [(i, w.seat_name(name, i)) for i in range(info.num_players)],
             }
         )
     return out
@@ -85,67 +197,225 @@ def parse_seed(form: Mapping[str, str]) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) >= MAX_SEED:
-        raise OptionError(f"seed must be a whole number from 0 to 2**63-1, not {text[:30]!r}")
+        raise OptionError(msg("web.lobby.bad-seed", given=shorten(text)))
     return int(text)
+
+
+# -- data files imported by the command line ---------------------------------------------------
+def data_files(game: str, spec: OptionSpec, w: Words) -> list[tuple[str, str]]:
+    """``(sha256: name, label)`` of the imported files this option accepts, newest first."""
+    home = datafiles_home()
+    try:
+        found = sorted(home.glob("*.json"), key=_mtime, reverse=True)
+    except OSError:
+        return []
+    out: list[tuple[str, str]] = []
+    for path in found:
+        if len(out) >= MAX_DATA_FILES:
+            break
+        digest = path.stem
+        if len(digest) != 64 or not all(c in "0123456789abcdef" for c in digest):
+            continue
+        value = HASH_PREFIX + digest
+        if not _accepted(game, spec.name, value, str(home)):
+            continue
+        when = time.strftime("%Y-%m-%d", time.localtime(_mtime(path)))
+        title = _data_name(path)
+        label = (
+            w._("%(name)s (imported %(date)s)", name=title, date=when)
+            if title
+            else w._("file imported %(date)s (%(id)s)", date=when, id=digest[:8])
+        )
+        out.append((value, label))
+    return out
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+@lru_cache(maxsize=256)
+def _accepted(game: str, option: str, value: str, home: str) -> bool:
+    """Whether ``game`` starts with this imported file as ``option`` (a dice table offered
+    for cards would be refused). Files are named by their content, so the answer keeps."""
+    try:
+        game_class(game)(**{option: value})
+    except SolotableError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _data_name(path: Path) -> str:
+    """The name a data file gives itself, if any (user data, shown as it is; a file is named
+    by its content, so the answer keeps)."""
+    try:
+        doc = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return ""
+    if isinstance(doc, dict):
+        for key in DATA_NAME_KEYS:
+            value = doc.get(key)
+            if isinstance(value, str) and value.strip():
+                return shorten(value.strip())
+    return ""
+
+
+# -- starting a game ---------------------------------------------------------------------------
+def _check_value(game: str, spec: OptionSpec, raw: str) -> None:
+    """One option's value from the form, refused in the player's words (the option's label
+    and what it takes), not core's sentence with the option's key.
+
+    A browser names a data file by the content hash an earlier `--set` stored, never by a
+    path: the page must not make the server read a file the player did not import."""
+    try:
+        if spec.datafile:
+            refuse_paths({spec.name}, {spec.name: raw}, "the new-game form")
+        else:
+            spec.coerce(raw)
+    except SolotableError:
+        key = "web.lobby.data-file" if spec.datafile else "web.lobby.bad-value"
+        raise OptionError(msg(key, game=game, option=spec.name, given=shorten(raw))) from None
 
 
 def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[Seat]]:
     """The game, options and seats a lobby form asks for; OptionError if they are bad."""
     name = form.get("game", "")
     if name not in solotable.game_names():
-        raise UnknownNameError(f"unknown game {shorten(name)!r}")
+        raise UnknownNameError(msg("web.unknown-game", name=shorten(name)))
     info = game_class(name).info
     options: dict[str, Any] = {}
     preset = form.get("preset", "")
     if preset:
+        if preset not in info.presets:
+            raise OptionError(msg("web.lobby.preset", given=shorten(preset)))
         options["preset"] = preset
     for spec in info.options:
         raw = form.get(f"opt.{spec.name}", "").strip()
         if raw:
             options[spec.name] = raw
-    # A browser names a data file by the content hash an earlier `--set` stored, never by a
-    # path: the page must not make the server read a file the player did not import.
-    refuse_paths({s.name for s in info.options if s.datafile}, options, "the new-game form")
+            _check_value(name, spec, raw)
     n = info.num_players
     seat_text = form.get("seat", "0") or "0"
     try:
         seat = ascii_int(seat_text, "seat", 0, n - 1, OptionError)
     except OptionError:
-        shown = shorten(seat_text)
-        raise OptionError(f"seat must be between 0 and {n - 1}, not {shown!r}") from None
+        raise OptionError(msg("web.lobby.seat", last=n - 1, given=shorten(seat_text))) from None
     level = form.get("level", "") or info.default_agent
     if info.ai_levels and level not in info.ai_levels:
-        levels = ", ".join(info.ai_levels)
-        raise OptionError(f"AI level must be one of {levels}, not {shorten(level)!r}")
+        levels = list(info.ai_levels)
+        raise OptionError(msg("web.lobby.level", levels=levels, given=shorten(level)))
     # Only a registered player agent by name: never a research agent (it sees hidden
     # information) nor a ``module:Class`` spec a page could make the server import.
     if n > 1 and level not in info.ai_levels and level not in dict(agent_names(name)):
-        raise OptionError(f"unknown AI {shorten(level)!r}; choose one of the listed levels")
+        raise OptionError(msg("web.lobby.unknown-ai", given=shorten(level)))
     seats = [Seat(None) if i == seat else Seat(level) for i in range(n)]
     # Validate now so a bad option is reported on the lobby, not as a failed start.
     game_class(name)(**options)
     return name, options, seats
 
 
-def _public_row(row: Mapping[str, Any]) -> dict[str, Any]:
-    """The columns of a stored game a page may show (never the sealed seed)."""
-    keep = ("id", "game", "options", "status", "started", "updated", "ply", "score", "won")
-    out = {k: row.get(k) for k in keep}
-    result = row.get("result")
-    out["outcome"] = result.get("outcome", "") if isinstance(result, Mapping) else ""
+# -- games kept in the store -------------------------------------------------------------------
+def settings(w: Words, game: str, options: Any, stats: Any = None) -> list[str]:
+    """The settings a stored game was played with, as "label: value" for every option that
+    differs from the game's default. A setting fixed during play (a faction drawn at random)
+    is reported by the game's ``stats()`` under the option's name, and that value is shown."""
+    try:
+        info = game_class(game).info
+    except SolotableError:
+        return []
+    given = dict(options) if isinstance(options, Mapping) else {}
+    played = dict(stats) if isinstance(stats, Mapping) else {}
+    out = []
+    for spec in info.options:
+        value = played.get(spec.name, given.get(spec.name, spec.default))
+        if value == spec.default or (spec.datafile and not value):
+            continue
+        out.append(
+            w._(
+                "%(option)s: %(value)s",
+                option=w.option_label(game, spec),
+                value=value_label(w, game, spec, value),
+            )
+        )
     return out
 
 
-def unfinished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
-    return [_public_row(r) for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
+def opponents(w: Words, seats: Any) -> str:
+    """The AI seats of a stored game in words ("hard"), empty for a solo game."""
+    if not isinstance(seats, list) or len(seats) < 2:
+        return ""
+    levels = [
+        level_label(w.shared, str(s["agent"]))
+        for s in seats
+        if isinstance(s, Mapping) and s.get("agent")
+    ]
+    return w.shared.join(levels)
 
 
-def finished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
-    return [_public_row(r) for r in store.history(limit=200) if r.get("status") != PLAYING][:limit]
+def _title(w: Words, game: str) -> str:
+    try:
+        return w.game_title(game, game_class(game).info.title)
+    except SolotableError:
+        return game
 
 
-def best_scores(store: Store) -> list[dict[str, Any]]:
+STATUS = {
+    "playing": N_("in play"),
+    "finished": N_("finished"),
+    "resigned": N_("resigned"),
+    "forfeited": N_("lost by forfeit"),
+}
+"""A stored game's status in words (shown when it has no outcome)."""
+
+
+def said_outcome(w: Words, outcome: Any, status: str) -> str:
+    """How a game ended, in ``w``'s language: the outcome message said; an outcome kept as
+    English text (by an older version) as it is in English, else the status in words."""
+    if isinstance(outcome, Mapping | Msg):
+        try:
+            return w.say(outcome)
+        except (KeyError, TypeError, ValueError, AttributeError):  # a damaged stored message
+            outcome = ""
+    if isinstance(outcome, str) and outcome and w.lang == "en":
+        return str(outcome)
+    return w._(STATUS.get(status, status)) if status in STATUS else ""
+
+
+def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    """The columns of a stored game a page may show (never the sealed seed), in words."""
+    keep = ("id", "game", "status", "started", "updated", "ply", "won")
+    out = {k: row.get(k) for k in keep}
+    game = str(row.get("game", ""))
+    result = row.get("result")
+    outcome = result.get("outcome", "") if isinstance(result, Mapping) else ""
+    status = str(row.get("status", ""))
+    out["title"] = _title(w, game)
+    out["outcome"] = said_outcome(w, outcome, status)
+    out["score"] = w.shared.num(row["score"]) if isinstance(row.get("score"), int | float) else ""
+    out["settings"] = settings(w, game, row.get("options"), row.get("stats"))
+    out["opponents"] = opponents(w, row.get("seats"))
+    return out
+
+
+def unfinished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """The games still in play, newest first, in ``w``'s words (English by default)."""
+    rows = [r for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
+    return [_public_row(r, w or words("en")) for r in rows]
+
+
+def finished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """The games that ended, newest first, in ``w``'s words (English by default)."""
+    rows = [r for r in store.history(limit=200) if r.get("status") != PLAYING][:limit]
+    return [_public_row(r, w or words("en")) for r in rows]
+
+
+def best_scores(store: Store, w: Words | None = None) -> list[dict[str, Any]]:
     """The best counted score per game and settings, from finished games."""
+    w = w or words("en")
     best: dict[str, dict[str, Any]] = {}
     for name in solotable.game_names():
         for row in store.finished(name):
@@ -153,5 +423,18 @@ def best_scores(store: Store) -> list[dict[str, Any]]:
             if not key or score is None or not row.get("counts"):
                 continue
             if key not in best or score > best[key]["score"]:
-                best[key] = {"game": name, "key": key, "score": score, "when": row.get("ended")}
-    return sorted(best.values(), key=lambda b: (b["game"], b["key"]))
+                best[key] = {"game": name, "key": key, "score": score, "row": row}
+    out = []
+    for b in sorted(best.values(), key=lambda b: (b["game"], b["key"])):
+        row = b["row"]
+        out.append(
+            {
+                "game": b["game"],
+                "title": _title(w, b["game"]),
+                "settings": settings(w, b["game"], row.get("options"), row.get("stats")),
+                "opponents": opponents(w, row.get("seats")),
+                "score": w.shared.num(b["score"]),
+                "when": row.get("ended"),
+            }
+        )
+    return out

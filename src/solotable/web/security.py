@@ -38,7 +38,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from solotable.web.access import TOKEN_PARAM, Access
-from solotable.web.i18n import install
+from solotable.web.i18n import headers_lang, install, speaking
+from solotable.words.registry import N_
 
 log = logging.getLogger(__name__)
 
@@ -66,18 +67,37 @@ def _templates() -> Environment:
     return env
 
 
+CANNOT_ANSWER = N_("Cannot answer")
+
+
 def problem(
     status: int,
     message: str,
-    title: str = "Cannot answer",
+    title: str = CANNOT_ANSWER,
     headers: Mapping[str, str] | None = None,
     lobby: bool = True,
+    lang: str = "en",
+    args: Mapping[str, object] | None = None,
 ) -> HTMLResponse:
-    """A page with one sentence (escaped) for a refused or failed request; ``lobby`` adds a
-    link back to the lobby (not on refusals, where the lobby would be refused too)."""
-    page = _templates().get_template("problem.html")
-    html = page.render(title=title, message=message, lobby=lobby)
+    """A page with one sentence (escaped) for a refused or failed request, in ``lang``;
+    ``lobby`` adds a link back to the lobby (not on refusals, where the lobby would be
+    refused too). ``message`` and ``title`` are catalog strings (marked with ``N_``), said
+    here with ``args``; these pages run before the app, so the request's language is its
+    cookie or its ``Accept-Language`` (there is no store to remember it)."""
+    with speaking(lang) as w:
+        said, heading = w._(message, **dict(args or {})), w._(title)
+        html = (
+            _templates()
+            .get_template("problem.html")
+            .render(title=heading, message=said, lobby=lobby)
+        )
     return HTMLResponse(html, status_code=status, headers=dict(headers or {}))
+
+
+def request_lang_of(headers: Headers, app: object) -> str:
+    """:func:`headers_lang`, the test pseudo-locale allowed when the app was made with it."""
+    state = getattr(app, "state", None)
+    return headers_lang(headers, allow_pseudo=bool(getattr(state, "pseudo", False)))
 
 
 def alert(message: str) -> str:
@@ -108,24 +128,31 @@ class BodyTooLarge(Exception):
     """Raised while a route reads a body larger than :data:`MAX_BODY`."""
 
 
-HOST_REFUSED = (
+HOST_REFUSED = N_(
     "This table answers only at the address it was started on; "
     "open it with the link that solotable serve printed."
 )
-ORIGIN_REFUSED = "This request did not come from the solotable page; reload the page."
-ASK_FOR_LINK = (
+ORIGIN_REFUSED = N_("This request did not come from the solotable page; reload the page.")
+ASK_FOR_LINK = N_(
     "This table is private. Ask the owner of this computer for the link that "
     "solotable serve printed (it ends with ?token=…) and open it on this device."
 )
+TOO_LARGE = N_("A request body may hold at most %(kb)s KB.")
+SORRY = N_("Something went wrong on the server; the game is as it was. Try again.")
 
 
 class Guard:
     """Pure ASGI middleware: host, token and origin checks before any route, the security
     headers on every answer, and a page instead of a bare 500 for an unexpected error."""
 
-    def __init__(self, app: ASGIApp, access: Access) -> None:
+    def __init__(self, app: ASGIApp, access: Access, pseudo: bool = False) -> None:
         self.app = app
         self.access = access
+        self.pseudo = pseudo
+        """Whether the ``lang`` cookie may choose the test pseudo-locale (tests only)."""
+
+    def lang(self, headers: Headers) -> str:
+        return headers_lang(headers, allow_pseudo=self.pseudo)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":  # the table has none; refuse before any route
@@ -153,21 +180,24 @@ class Guard:
         except BodyTooLarge:
             if started:
                 raise
-            too_large = f"A request body may hold at most {MAX_BODY // 1024} KB."
-            await problem(413, too_large)(scope, receive, send_secure)
+            lang = self.lang(Headers(scope=scope))
+            too_large = problem(413, TOO_LARGE, lang=lang, args={"kb": MAX_BODY // 1024})
+            await too_large(scope, receive, send_secure)
         except Exception:
             if started:
                 raise
             log.exception("unexpected error answering %s %s", scope.get("method"), path)
-            sorry = "Something went wrong on the server; the game is as it was. Try again."
-            await problem(500, sorry, title="Server error")(scope, receive, send_secure)
+            lang = self.lang(Headers(scope=scope))
+            sorry = problem(500, SORRY, title=N_("Server error"), lang=lang)
+            await sorry(scope, receive, send_secure)
 
     def refusal(self, scope: Scope) -> Response | None:
         """The answer that refuses this request, or None to let it through."""
         headers = Headers(scope=scope)
+        lang = self.lang(headers)
         hosts = headers.getlist("host")
         if len(hosts) != 1 or not self.access.host_ok(hosts[0]):
-            return problem(400, HOST_REFUSED, title="Wrong address", lobby=False)
+            return problem(400, HOST_REFUSED, title=N_("Wrong address"), lobby=False, lang=lang)
         if self.access.token is not None:
             gate = self._token_gate(scope, headers)
             if gate is not None:
@@ -175,7 +205,7 @@ class Guard:
         if scope["method"] not in SAFE_METHODS:
             source = headers.get("origin") or headers.get("referer")
             if not self.access.origin_ok(source):
-                return problem(403, ORIGIN_REFUSED, title="Refused", lobby=False)
+                return problem(403, ORIGIN_REFUSED, title=N_("Refused"), lobby=False, lang=lang)
         return None
 
     def _token_gate(self, scope: Scope, headers: Headers) -> Response | None:
@@ -183,16 +213,16 @@ class Guard:
         offered = params.get(TOKEN_PARAM)
         if offered is not None:
             if not self.access.token_ok(offered):
-                return ask_for_link()
-            return enter(self.access, scope["path"], params)
+                return ask_for_link(self.lang(headers))
+            return enter(self.access, scope["path"], params, self.lang(headers))
         if scope["path"].startswith(OPEN_PATHS):
             return None
         if self.access.token_ok(cookie_parser(headers.get("cookie", "")).get(self.access.cookie)):
             return None
-        return ask_for_link()
+        return ask_for_link(self.lang(headers))
 
 
-def enter(access: Access, path: str, params: QueryParams) -> HTMLResponse:
+def enter(access: Access, path: str, params: QueryParams, lang: str = "en") -> HTMLResponse:
     """The answer to the owner's link: the cookie, and the same address without the token.
 
     Not a 303: when the link is clicked on another site (a chat, a mail), the browser treats
@@ -202,14 +232,15 @@ def enter(access: Access, path: str, params: QueryParams) -> HTMLResponse:
     address bar at once)."""
     rest = [(k, v) for k, v in params.multi_items() if k != TOKEN_PARAM]
     target = "/" + quote(path.lstrip("/"), safe="/") + (f"?{urlencode(rest)}" if rest else "")
-    html = _templates().get_template("enter.html").render(target=target)
+    with speaking(lang):
+        html = _templates().get_template("enter.html").render(target=target)
     response = HTMLResponse(html)
     response.set_cookie(access.cookie, str(access.token), httponly=True, samesite="strict")
     return response
 
 
-def ask_for_link() -> HTMLResponse:
-    return problem(403, ASK_FOR_LINK, title="Ask for the link", lobby=False)
+def ask_for_link(lang: str = "en") -> HTMLResponse:
+    return problem(403, ASK_FOR_LINK, title=N_("Ask for the link"), lobby=False, lang=lang)
 
 
 def _limited(scope: Scope, receive: Receive) -> Receive:
@@ -237,27 +268,37 @@ def _limited(scope: Scope, receive: Receive) -> Receive:
 
 
 STATUS_SENTENCES = {
-    404: "There is no page at this address.",
-    405: "This address does not answer that kind of request.",
+    400: N_("This request could not be read."),
+    404: N_("There is no page at this address."),
+    405: N_("This address does not answer that kind of request."),
 }
+OTHER_STATUS = N_("This request could not be answered (HTTP status %(status)s).")
 
 
 def http_error(request: Request, exc: Exception) -> Response:
-    """Starlette's 404, 405 and 400 (malformed form) as a page with a sentence."""
+    """Starlette's 404, 405 and 400 (malformed form) as a page with a sentence (ours, in the
+    request's language: Starlette's own detail is English and may echo the request)."""
     if not isinstance(exc, HTTPException):  # pragma: no cover - registered for HTTPException
         raise exc
-    message = STATUS_SENTENCES.get(exc.status_code) or str(exc.detail)[:200]
-    return problem(exc.status_code, message, headers=exc.headers)
+    lang = request_lang_of(request.headers, request.app)
+    sentence = STATUS_SENTENCES.get(exc.status_code)
+    if sentence is None:
+        args = {"status": exc.status_code}
+        return problem(exc.status_code, OTHER_STATUS, headers=exc.headers, lang=lang, args=args)
+    return problem(exc.status_code, sentence, headers=exc.headers, lang=lang)
 
 
 def validation_error(request: Request, exc: Exception) -> Response:
     """FastAPI's 422 for a malformed parameter, without echoing the value."""
-    return problem(422, "Some of this request's fields are malformed.")
+    malformed = N_("Some of this request's fields are malformed.")
+    return problem(422, malformed, lang=request_lang_of(request.headers, request.app))
 
 
-def secure(app: FastAPI, access: Access) -> None:
-    """Put :class:`Guard` in front of every route and give HTTP errors a page."""
+def secure(app: FastAPI, access: Access, pseudo: bool = False) -> None:
+    """Put :class:`Guard` in front of every route and give HTTP errors a page (``pseudo``:
+    the ``lang`` cookie may choose the test pseudo-locale)."""
     app.state.access = access
-    app.add_middleware(Guard, access=access)
+    app.state.pseudo = pseudo
+    app.add_middleware(Guard, access=access, pseudo=pseudo)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, validation_error)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solotable.core.errors import SolotableError
+from solotable.core.message import Msg, Text, msg
 from solotable.core.session import GameMovedOn, GameSession, Seat
 from solotable.core.store import Store
 
@@ -38,17 +39,19 @@ class StalePage(TableError):
 
 @dataclass
 class Hint:
-    """A hint as shown: the move, in notation and words, and why it is good.
+    """A hint as data: the move, why it is good, and the search's best moves.
 
-    ``candidates`` are the search's best moves, best first, as ``(notation, value, reason)``
-    in words (``+2.5 ± 1.0 points ahead at the end``), so the player sees how close the
-    alternatives are."""
+    Kept between requests, so nothing here is in words: the page says the move (from its
+    legal moves' words), the reason and the values in the language it is drawn in.
+    ``candidates`` are the search's best moves, best first, as ``(action, value, reason)``
+    (the value a ``web.hint.value`` message: "+2.5 ± 1 points ahead at the end"), so the
+    player sees how close the alternatives are."""
 
+    action: int
     notation: str
-    words: str
-    reason: str
+    reason: Text | None
     ply: int
-    candidates: tuple[tuple[str, str, str], ...] = ()
+    candidates: tuple[tuple[int, Text, Text | None], ...] = ()
 
 
 @dataclass
@@ -60,9 +63,9 @@ class Table:
     """The human seat this page plays (a solo game's only seat)."""
     thinking: bool = False
     hint: Hint | None = None
-    agent_error: str | None = None
+    agent_error: Msg | None = None
     """Why the AI could not move (shown until it tries again)."""
-    notice: str | None = None
+    notice: Text | None = None
     """A message for the next page drawn only (the game was reloaded from the store)."""
     cached: dict[str, Any] | None = None
     """The last page context, shown while the AI worker holds the session."""
@@ -82,7 +85,7 @@ def human_seat(seats: Sequence[Seat]) -> int:
     for i, seat in enumerate(seats):
         if seat.human:
             return i
-    raise TableError("this game has no human seat, so it cannot be played in the browser")
+    raise TableError(msg("web.no-human-seat"))
 
 
 class Tables:
@@ -119,11 +122,11 @@ class Tables:
             self.catch_up(table)
             return table
         if not table_id or len(table_id) > 64:
-            raise TableError("no such game")
+            raise TableError(msg("web.no-such-game"))
         try:
             session = GameSession.resume(self.store, table_id)
         except SolotableError as e:
-            raise TableError(f"no such game ({e})") from None
+            raise TableError(msg("web.no-such-game-because", reason=e.message)) from None
         return self.adopt(session)
 
     def catch_up(self, table: Table) -> None:
@@ -135,12 +138,12 @@ class Tables:
         try:
             moved = session.refresh()
         except SolotableError as e:
-            table.notice, moved = str(e), False
+            table.notice, moved = e.message, False
         finally:
             session.lock.release()
         if moved:
             table.hint = None
-            table.notice = "this game was played in another window or terminal; here it is as saved"
+            table.notice = msg("web.played-elsewhere")
             self.kick(table)
 
     def kick(self, table: Table) -> None:
@@ -161,12 +164,14 @@ class Tables:
                     try:
                         table.session.step_agent()
                     except GameMovedOn as e:  # reloaded: go on from the saved game
-                        table.notice = str(e)
+                        table.notice = e.message
         except SolotableError as e:  # not kept (full disk…): the game is as saved
-            table.agent_error = f"{e}; reload the page to let the AI try again"
-        except Exception as e:  # an agent bug must not kill the worker silently
+            table.agent_error = msg("web.agent-not-kept", error=e.message)
+        except Exception:  # an agent bug must not kill the worker silently
+            # The exception's text is a developer's (English, maybe internals): the log has it,
+            # the page says what happened in the player's words.
             log.exception("agent failed in game %s", table.id)
-            table.agent_error = f"the AI could not move: {e}"
+            table.agent_error = msg("web.agent-failed")
         finally:
             with table.guard:
                 table.thinking = False

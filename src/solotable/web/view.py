@@ -14,19 +14,25 @@ from typing import Any
 from markupsafe import Markup
 
 from solotable.core.session import Result
+from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
-from solotable.web.tables import Table
+from solotable.web.tables import Hint, Table
 from solotable.words import Words
+from solotable.words.shared_web import level_label
 
 LOG_LENGTH = 60
 """Events shown in the log (the newest last)."""
 
 
-def seat_names(table: Table) -> list[str]:
-    """ "You" for the human seat, the AI level for agents (White/Black come from the page)."""
+def seat_names(table: Table, w: Words) -> list[str]:
+    """Who plays each seat, in words: "You" for the human seat, the AI and its level for the
+    others (how the game names the seats — White, Black — is ``Words.seat_name``)."""
     out = []
     for i, seat in enumerate(table.session.seats):
-        out.append("You" if i == table.seat else f"AI ({seat.agent})")
+        if i == table.seat:
+            out.append(w._("You"))
+        else:
+            out.append(w._("AI (%(level)s)", level=level_label(w.shared, str(seat.agent))))
     return out
 
 
@@ -42,12 +48,15 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
     result = session.result()
     events = session.events_since(0)[-LOG_LENGTH:]
     hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
+    if session.is_over():
+        hint = None
     return {
         "id": table.id,
         "game": game.name,
-        "title": game.info.title,
+        "title": w.game_title(game.name, game.info.title),
         "seat": seat,
-        "names": seat_names(table),
+        "names": seat_names(table, w),
+        "seat_names": [w.seat_name(game.name, i) for i in range(game.num_players())],
         "summary": summary,
         "page": page,
         "view": page.context(game, obs, moves, seat, w),
@@ -58,18 +67,41 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
             for e in events
         ],
         "result": result,
+        "outcome": said_outcome(w, result.outcome, result.status) if result is not None else "",
         "over": session.is_over(),
         "my_turn": bool(moves),
-        "hint": hint,
+        "hint": hint_view(hint, moves, w) if hint is not None else None,
         "version": table.version,
         "num_players": game.num_players(),
-        "best_line": best_line(result, seat),
-        "record": record(table) if result is not None else None,
+        "best_line": best_line(result, seat, w),
+        "record": record(table, w) if result is not None else None,
+    }
+
+
+def hint_view(hint: Hint, moves: list[Move], w: Words) -> dict[str, Any]:
+    """A hint as the page shows it, in ``w``'s language: the move in notation (for the board
+    and the notation box) and in words, why, and the best moves side by side."""
+    by_id = {m.id: m for m in moves}
+
+    def said(action: int) -> tuple[str, str]:
+        m = by_id.get(action)
+        return (m.notation, m.words) if m is not None else ("", "")
+
+    words = said(hint.action)[1]
+    return {
+        "notation": hint.notation,
+        "words": words,  # (notation only in its own <code translate="no">)
+        "reason": w.say(hint.reason) if hint.reason else "",
+        "candidates": [
+            {"n": said(a)[0], "w": said(a)[1], "value": w.say(v), "reason": w.say(r) if r else ""}
+            for a, v, r in hint.candidates
+        ],
     }
 
 
 MOVE_BUTTON = (
-    '<li><button type="button" data-move="{0}" title="{1}"><code>{0}</code> {1}</button></li>'
+    '<li><button type="button" data-move="{0}" title="{1}">'
+    '<code class="notation" translate="no">{0}</code> {1}</button></li>'
 )
 
 
@@ -79,23 +111,31 @@ def moves_html(moves: list[Move]) -> Markup:
     return Markup("").join(Markup(MOVE_BUTTON).format(m.notation, m.words) for m in moves)
 
 
-def best_line(result: Result | None, seat: int) -> str:
+def best_line(result: Result | None, seat: int, w: Words) -> str:
     """The end screen's sentence about the best score for these settings."""
     if result is None or result.score_key is None:
         return ""
     score = result.scores[seat]
     if not result.counted:
-        return "This game does not count for best scores (hints or a resignation)."
+        return w._("This game does not count for best scores (hints or a resignation).")
     if result.previous_best is None:
-        return f"First counted game with these settings: {score:g} is your best score."
+        return w._(
+            "First counted game with these settings: %(score)s is your best score.", score=score
+        )
     if result.new_best:
-        return f"New best score! {score:g} beats your previous best of {result.previous_best:g}."
-    return f"Your best score with these settings is {result.previous_best:g}."
+        return w._(
+            "New best score! %(score)s beats your previous best of %(best)s.",
+            score=score,
+            best=result.previous_best,
+        )
+    return w._("Your best score with these settings is %(best)s.", best=result.previous_best)
 
 
-def record(table: Table) -> dict[str, Any] | None:
+def record(table: Table, w: Words) -> dict[str, Any] | None:
     """This player's record with these settings, from the store: games, wins, best score
-    and this game's stats (what an end screen adds to the final position)."""
+    and this game's stats (what an end screen adds to the final position). Numbers are as
+    the game counts them (84, not 84.0); ``best_text`` is the best written in ``w``'s
+    language."""
     session = table.session
     if session.store is None:
         return None
@@ -105,13 +145,20 @@ def record(table: Table) -> dict[str, Any] | None:
         if r.get("options") == dict(session.game.options)
     ]
     this = next((r for r in rows if r.get("id") == session.id), None)
-    scores = [float(r["score"]) for r in rows if r.get("score") is not None]
+    scores = [_count(r["score"]) for r in rows if isinstance(r.get("score"), int | float)]
+    best = max(scores) if scores else None
     return {
         "played": len(rows),
         "won": sum(1 for r in rows if r.get("won")),
-        "best": max(scores) if scores else None,
-        "stats": (this or {}).get("stats") or {},
+        "best": best,
+        "best_text": w.shared.num(best) if best is not None else "",
+        "stats": {k: _count(v) for k, v in ((this or {}).get("stats") or {}).items()},
     }
+
+
+def _count(x: Any) -> Any:
+    """A whole number stored as a float (84.0) as the int the game counted (84)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 def _ply(summary: dict[str, Any]) -> int:

@@ -13,6 +13,21 @@ const listeners = [];
 let busy = false;
 let pollTimer = null;
 
+/** The page's words for this script (rendered from the catalog: the script holds none). */
+const WORDS = (() => {
+  const el = document.getElementById("table-words");
+  return el ? JSON.parse(el.textContent) : {};
+})();
+
+/** A sentence of the page's words with its %(name)s placeholders filled. */
+export function say(key, args = {}) {
+  let text = WORDS[key] || "";
+  for (const [name, value] of Object.entries(args)) {
+    text = text.replaceAll(`%(${name})s`, String(value));
+  }
+  return text;
+}
+
 /** The data block of the current fragment: legal moves, previews, the hint. */
 export function tableData() {
   const el = document.getElementById("table-data");
@@ -61,7 +76,7 @@ async function post(path, form) {
     });
     swap(await r.text());
   } catch (err) {
-    showError(`The server did not answer (${err}). Is solotable serve still running?`);
+    showError(say("noAnswer", { error: err }));
   } finally {
     busy = false;
   }
@@ -108,8 +123,10 @@ function activate(el) {
   if (el.dataset.moves) {
     const moves = JSON.parse(el.dataset.moves);
     if (moves.length === 1) return play(moves[0].n);
-    const name = el.dataset.slot || el.dataset.sq || "";
-    return choose(moves, `What to do with ${name}?`);
+    // data-label names the element in words (a game page sets it); an id on the board
+    // (data-slot, data-sq) is never shown: the chooser then just asks to choose.
+    const name = el.dataset.label || "";
+    return choose(moves, name ? say("whatToDo", { name }) : say("choose"));
   }
 }
 
@@ -140,7 +157,9 @@ if (main) {
     const form = ev.target;
     if (!form.matches("form[data-action]")) return;
     ev.preventDefault();
-    post(form.getAttribute("action").split("/").pop(), new FormData(form));
+    // data-action names the route ("move"); a form without a name posts to its own address.
+    const url = form.getAttribute("action");
+    post(form.dataset.action || url.slice(url.lastIndexOf("/") + 1), new FormData(form));
   });
   onUpdate(makeKeyboardReachable);
   const root = document.getElementById("table-root");
