@@ -11,7 +11,7 @@ events, ``Msg`` reasons and outcome); this module says it, every string through 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -89,7 +89,8 @@ def _take(t: Tr, a: A) -> str:
 def _spend(t: Tr, a: A) -> str:
     return t.ngettext(
         "spend a Magic die (%(face)s): send %(n)s die from the top of the mountain back to the bag",
-        "spend a Magic die (%(face)s): send %(n)s dice from the top of the mountain back to the bag",
+        "spend a Magic die (%(face)s): send %(n)s dice from the top of the mountain "
+        "back to the bag",
         int(a["n"]),
         face=face_words(t, a["symbols"]),
     )
@@ -293,5 +294,9 @@ def _band_names() -> tuple[str, ...]:
     return tuple(str(b["name"]) for b in doc["bands"])
 
 
+def _band(name: str) -> Callable[[Tr, A], str]:
+    return lambda t, a: t.term(name)
+
+
 for _name in _band_names():
-    WORDS.messages[f"dice-miner.stat.band.{_name}"] = lambda t, a, n=_name: t.term(n)
+    WORDS.messages[f"dice-miner.stat.band.{_name}"] = _band(_name)
