@@ -203,7 +203,8 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         with table.guard:
             thinking = table.thinking
             cached = table.cached
-        with speaking(lang) as w:
+        domain = words(lang).game(table.session.game.name).domain  # the game's own catalog
+        with speaking(lang, domain) as w:
             if thinking and cached is not None and cached.get("lang") == lang:
                 ctx = dict(cached)
             else:
