@@ -9,7 +9,6 @@ from solotable.words import tools
 
 PENDING: dict[str, str] = {
     "divercite": "words issue: Divercité's words move to the catalog",
-    "dice_miner": "words issue: Dice Miner's words move to the catalog",
     "mini_divercity": "words issue: Mini DiverCity's words move to the catalog",
     "fifty_first_state": "words issue: 51st State's words move to the catalog",
 }

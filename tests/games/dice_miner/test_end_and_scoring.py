@@ -15,6 +15,8 @@ from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
 
+ROOT = Path(__file__).resolve().parents[3]
+
 
 def test_scoring_table_exactly() -> None:
     """Seed table: danger 1/symbol, visible gem 1, hidden gem 2, run reaching 5 = 5."""
@@ -167,10 +169,15 @@ def test_best_score_survives_a_restart_and_a_corrupt_file(tmp_path: Path) -> Non
     assert store.warning and "unreadable" in store.warning
 
 
-def test_rules_text_names_the_data_files() -> None:
+def test_rules_page_is_for_players_and_engine_notes_name_the_data_files() -> None:
+    """Issue 21: the rules page speaks to players; data files and options live in docs/."""
     text = game().rules_text()
-    for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "46–60"):
-        assert needle in text
+    assert "46–60" in text and "## Scoring" in text
+    for developer in ("data/", "--set", "--assumptions", "magic_dice", "draw TYPE", "Engine"):
+        assert developer not in text
+    notes = (ROOT / "docs" / "engine" / "dice_miner.md").read_text("utf-8")
+    for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "draw TYPE FACE"):
+        assert needle in notes
 
 
 def test_two_full_runs_score_five_each() -> None:

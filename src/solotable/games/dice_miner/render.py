@@ -173,13 +173,12 @@ def render(obs: Mapping[str, Any], t: Translator, catalog: Sequence[Mapping[str,
             (t._("Full tunnel runs"), score["tunnels"]),
             (t._("Total"), score["total"]),
         ]
-        labels = [t._("%(label)s:", label=label) for label, _ in rows]
+        labels = [t._("%(label)s:", label=label) for label, _value in rows]
         width = max(len(label) for label in labels)
-        table = [f"  {label:<{width}} {v:>3}" for label, (_, v) in zip(labels, rows, strict=True)]
-        table[-1] = f"[bold]{table[-1]}[/bold]"
-        rating = t._(
-            "Rating: %(band)s — %(text)s", band=f"[bold]{t.term(band)}[/bold]", text=t.term(text)
-        )
+        table = [f"  {label:<{width}} {v:>3}" for label, (_l, v) in zip(labels, rows, strict=True)]
+        table[-1] = "[bold]" + table[-1] + "[/bold]"
+        name = "[bold]" + t.term(band) + "[/bold]"
+        rating = t._("Rating: %(band)s — %(text)s", band=name, text=t.term(text))
         lines += [
             "[bold]" + t._("Game over") + "[/bold] — " + t.say(outcome),
             *table,
