@@ -140,26 +140,38 @@ def _draw(t: Tr, a: A) -> str:
 # -- events (``events.py``) -----------------------------------------------------------------
 @WORDS.message("event.beer")
 def _beer(t: Tr, a: A) -> str:
-    if a.get("start"):
+    # A game stored by an older version gives the die as "tunnel beer" (no type, no start).
+    type_ = a.get("type") or str(a.get("die", "")).partition(" ")[0]
+    if a.get("start") or a.get("slot") is None:
         return t._("a starting Magic die rolled beer: choose the face it counts as")
     return t._(
         "a %(die)s lands on %(slot)s showing beer: take it as any %(type)s face",
-        die=type_die(t, a["type"]),
+        die=type_die(t, type_),
         slot=a["slot"],
-        type=type_name(t, a["type"]),
+        type=type_name(t, type_),
     )
+
+
+def _rolled(dice: Any) -> list[tuple[Any, int]]:
+    """(symbols, count) of each face rolled; an older version stored ``{"magic2": 1}``."""
+    if isinstance(dice, Mapping):
+        return [([["magic", int(label.lstrip("magic") or 0)]], int(n)) for label, n in dice.items()]
+    return [(d["symbols"], int(d["n"])) for d in dice]
 
 
 @WORDS.message("event.roll")
 def _roll(t: Tr, a: A) -> str:
     faces = []
-    for d in a["dice"]:
-        words = face_words(t, d["symbols"])
-        faces.append(t._("%(face)s ×%(n)s", face=words, n=d["n"]) if d["n"] > 1 else words)
+    for symbols, n in _rolled(a["dice"]):
+        words = face_words(t, symbols)
+        faces.append(t._("%(face)s ×%(n)s", face=words, n=n) if n > 1 else words)
+    symbols = a.get("symbols")
+    if symbols is None:  # an older version's event: count them from the faces
+        symbols = sum(int(s[0][1]) * n for s, n in _rolled(a["dice"]) if s)
     return t.ngettext(
         "starting Magic dice rolled: %(dice)s (%(n)s magic symbol)",
         "starting Magic dice rolled: %(dice)s (%(n)s magic symbols)",
-        int(a["symbols"]),
+        int(symbols),
         dice=", ".join(faces),
     )
 

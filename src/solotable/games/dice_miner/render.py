@@ -64,13 +64,21 @@ def render_mountain(obs: Mapping[str, Any], t: Translator, faces: Faces) -> list
     return lines
 
 
-def _dice_list(t: Translator, counts: Sequence[int], faces: Faces, tname: str) -> str:
+def _dice_list(
+    t: Translator, counts: Sequence[int], faces: Faces, tname: str, key: str = "dice-miner.face"
+) -> str:
     out = []
     for code, n in enumerate(counts):
         if n and faces[code]["type"] == tname:
-            words = _say(t, "dice-miner.face", faces[code])
+            words = _say(t, key, faces[code])
             out.append(t._("%(face)s ×%(n)s", face=words, n=n) if n > 1 else words)
     return ", ".join(out) or "—"
+
+
+def _line(t: Translator, colour: str, label: str, text: str) -> str:
+    """``  Label: text`` with the label coloured (and the colon where the language puts it)."""
+    coloured = "[" + colour + "]" + label + "[/" + colour + "]"
+    return "  " + t._("%(label)s:", label=coloured) + " " + text
 
 
 def render_collection(obs: Mapping[str, Any], t: Translator, faces: Faces) -> list[str]:
@@ -89,44 +97,31 @@ def render_collection(obs: Mapping[str, Any], t: Translator, faces: Faces) -> li
     runs_text = (
         t._("open: %(runs)s", runs=", ".join(open_runs)) if open_runs else t._("no open run")
     )
-    lines = [
+    gems = _dice_list(t, shown, faces, "treasure")
+    gems += "   " + t._("hidden (×2): %(dice)s", dice=_dice_list(t, hidden, faces, "treasure"))
+    tool_text = ", ".join(
+        [
+            t._("shields %(free)s/%(total)s free", **tools["shield"]),
+            t._("pickaxes %(free)s/%(total)s free", **tools["pickaxe"]),
+            t._("chests %(free)s/%(total)s free", **tools["chest"]),
+        ]
+    )
+    symbols = t.ngettext(
+        "%(n)s magic symbol available",
+        "%(n)s magic symbols available",
+        obs["magic_symbols"],
+    )
+    spent = t.ngettext("%(n)s die spent", "%(n)s dice spent", pos["removed"])
+    magic = _dice_list(t, coll, faces, "magic", "dice-miner.face-short")
+    magic += "  (" + t._("; ").join([symbols, spent]) + ")"
+    return [
         "[bold]" + t._("Collection") + "[/bold]",
-        "  [white]" + t._("Tunnels") + "[/white]: " + full + "; " + runs_text,
-        "  [yellow]"
-        + t._("Treasure")
-        + "[/yellow]: "
-        + _dice_list(t, shown, faces, "treasure")
-        + "   "
-        + t._("hidden (×2): %(dice)s", dice=_dice_list(t, hidden, faces, "treasure")),
-        "  [red]"
-        + t._("Dangers neutralised")
-        + "[/red]: "
-        + _dice_list(t, coll, faces, "hazard")
-        + "  "
-        + t._("(dragons on shields, cave-ins on pickaxes)"),
-        "  [green]"
-        + t._("Tools")
-        + "[/green]: "
-        + ", ".join(
-            [
-                t._("shields %(free)s/%(total)s free", **tools["shield"]),
-                t._("pickaxes %(free)s/%(total)s free", **tools["pickaxe"]),
-                t._("chests %(free)s/%(total)s free", **tools["chest"]),
-            ]
-        ),
-        "  [blue]"
-        + t._("Magic")
-        + "[/blue]: "
-        + _dice_list(t, coll, faces, "magic")
-        + "  "
-        + t.ngettext(
-            "(%(n)s magic symbol available; %(spent)s spent)",
-            "(%(n)s magic symbols available; %(spent)s spent)",
-            obs["magic_symbols"],
-            spent=pos["removed"],
-        ),
+        _line(t, "white", t._("Tunnels"), full + t._("; ") + runs_text),
+        _line(t, "yellow", t._("Treasure"), gems),
+        _line(t, "red", t._("Dangers neutralised"), _dice_list(t, coll, faces, "hazard")),
+        _line(t, "green", t._("Tools"), tool_text),
+        _line(t, "blue", t._("Magic"), magic),
     ]
-    return lines
 
 
 def _bag(t: Translator, bag: Sequence[int]) -> str:
