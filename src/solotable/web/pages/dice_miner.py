@@ -122,8 +122,7 @@ def context(
     spend = {m.info.args.get("code"): m for m in moves if m.info.kind == "spend"}
     collection = _collection(obs, dice)
     magic = [
-        {"face": f, "times": f["times"], "spend": spend.get(f["code"])}
-        for f in collection["magic"]
+        {"face": f, "times": f["times"], "spend": spend.get(f["code"])} for f in collection["magic"]
     ]
     choices = [
         {"notation": m.notation, "words": m.words, "kind": m.info.kind}
