@@ -327,3 +327,22 @@ def test_the_undo_refusal_says_the_revealed_die_not_its_notation() -> None:
     said = str(refused.value)
     assert "revealed" in said and re.search(r"a \w+ die lands on [a-f]\d showing ", said), said
     assert "'" not in said and not re.search(r"draw (tunnel|treasure|hazard|magic|tool)", said)
+
+
+def test_every_block_of_the_rules_page_is_translated_in_the_catalog() -> None:
+    """The players' rules page is said block by block from the catalog: each block (heading,
+    paragraph, list item, table cell) has a French string, and the French page reads French."""
+    import solotable
+    from solotable.words.rules import _md, rules_html
+
+    source = solotable.load_game("dice-miner").rules_text()
+    blocks = [t.content for t in _md().parse(source) if t.type == "inline" and t.content.strip()]
+    with (LOCALE / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        catalog = read_po(f)
+    missing = [b for b in blocks if not (catalog.get(b) and catalog.get(b).string)]
+    assert len(blocks) > 30 and missing == [], missing
+    page = rules_html("dice-miner", "fr", source)
+    for french in ("<h2>Matériel</h2>", "Mise en place", "Bière", "dés"):
+        assert french in page, french
+    for english in ("Components", "Setup", "Your turn", "Scoring", "Engine notes", "returns()"):
+        assert english not in page, english
