@@ -17,7 +17,6 @@ from solotable.words import words
 from solotable.words.registry import formatter_of
 
 PENDING = {
-    "dice-miner": "w-dice-miner",
     "51st-state": "w-fifty",
 }
 

@@ -8,7 +8,6 @@ import pytest
 from solotable.words import tools
 
 PENDING: dict[str, str] = {
-    "dice_miner": "words issue: Dice Miner's words move to the catalog",
     "fifty_first_state": "words issue: 51st State's words move to the catalog",
 }
 """Domains whose French is being written (transitional; empty once the words issue is done)."""

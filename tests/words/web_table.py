@@ -31,7 +31,6 @@ PACKAGES = {
     "51st-state": "fifty_first_state",
 }
 HELPERS = {
-    "dice-miner": "w-dice-miner",
     "51st-state": "w-fifty",
 }
 PENDING_GAMES: dict[str, str] = {g: f"game page words: {h}" for g, h in HELPERS.items()}

@@ -5,8 +5,9 @@ order and timing: tools before the dangers and treasure they unlock, hide
 big gems rather than small ones, defer a treasure that cannot be hidden,
 spend Magic only to clear dice that block the mountain, and refill only when
 nothing else is worth doing. It reads the observation (documented in
-``games/dice_miner/observation.py``) and names moves through a sampled state's
-notation, never the true state.
+``games/dice_miner/observation.py``; dice are face codes, named through the game's
+``card_catalog()``) and names moves through a sampled state's notation, never the true
+state.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ class DiceMinerHeuristic(Agent):
         self._slot_of: dict[int, int] = {}
         self._text: dict[tuple[int, str | None], str] = {}
         self._slot_index: dict[str, int] = {}
+        faces = [e for e in game.card_catalog() if e.get("kind") == "face"]
+        self._names: dict[int, tuple[str, str]] = {
+            int(e["code"]): (str(e["type"]), str(e["name"])) for e in faces
+        }
+        """Face code → (die type, face label), e.g. ``("tunnel", "n3")``."""
+        self._code_of = {name: code for code, name in self._names.items()}
         self.hide_min = hide_min
         """Hide gems worth less than this only when two chests are free."""
         self.refill_value = refill_value
@@ -91,9 +98,7 @@ class DiceMinerHeuristic(Agent):
 
     # -- evaluation -----------------------------------------------------------------
     def _die(self, obs: dict[str, Any], slot: str) -> tuple[str, str]:
-        die = obs["position"]["mountain"][obs["slots"].index(slot)]
-        tname, label = str(die).split()
-        return tname, label
+        return self._names[obs["position"]["mountain"][obs["slots"].index(slot)]]
 
     def _takeable(self, obs: dict[str, Any], tname: str, label: str) -> bool:
         tools = obs["tools"]
@@ -114,7 +119,7 @@ class DiceMinerHeuristic(Agent):
         for die in obs["position"]["mountain"]:
             if die is None:
                 continue
-            tname, label = die.split()
+            tname, label = self._names[die]
             sym = _symbols(label)
             if tname == "hazard":
                 want["shield"] += 1 if "dragon" in sym else 0
@@ -141,7 +146,8 @@ class DiceMinerHeuristic(Agent):
             # A run reaching n unblocks the mountain's Tunnel n+1 dice.
             unblocks = 0
             if n < 5 and str(n) not in obs["open_runs"]:
-                unblocks = obs["position"]["mountain"].count(f"tunnel n{n + 1}")
+                code = self._code_of.get(("tunnel", f"n{n + 1}"))
+                unblocks = obs["position"]["mountain"].count(code) if code is not None else 0
             return 1.0 + n + 0.5 * unblocks
         gems = sym.get("gem", 0)
         if hide:
@@ -164,7 +170,7 @@ class DiceMinerHeuristic(Agent):
             if 0 <= other < rows[r] and mountain[first[r] + other] is not None:
                 continue
             die = mountain[below]
-            if die is not None and self._takeable(obs, *die.split()):
+            if die is not None and self._takeable(obs, *self._names[die]):
                 gained += 1.0
         return gained
 

@@ -38,6 +38,9 @@ GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%%")
 NO_SOURCE = "no French source"
 """The translator comment of a term the French rule text does not name (kept in English)."""
+SEED_SOURCE = "seed:"
+"""The translator comment of a term taken from a French rule text (``seed: FILE, SECTION``):
+also what lets a French term equal its English (Tunnel, Danger, Excellent)."""
 FRENCH_SPACE = re.compile(r" [:;!?»]|« ")
 JINJA = ("jinja2.ext:babel_extract", {"extensions": "jinja2.ext.i18n", "trimmed": "true"})
 
@@ -215,7 +218,7 @@ def _catalog_problems(catalog, ids: set[tuple[str, str | None]]) -> Iterator[str
         if (
             m.context == "term"
             and strings == (m.id,)
-            and not any(c.startswith(NO_SOURCE) for c in m.user_comments)
+            and not any(c.startswith((NO_SOURCE, SEED_SOURCE)) for c in m.user_comments)
         ):
             yield f"{mid!r}: a term kept in English needs the comment '# {NO_SOURCE}: …'"
         ids_ = m.id if isinstance(m.id, tuple | list) else (m.id,)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from solotable.core.errors import IllegalActionError
+from solotable.core.message import Msg
 from solotable.core.registry import load_game
 from solotable.games.dice_miner.game import DiceMinerGame
 from solotable.games.dice_miner.state import DiceMinerState
@@ -54,3 +58,14 @@ def bottom(*dice: str) -> dict[str, str]:
 def takes(state: DiceMinerState) -> set[str]:
     """The legal 'take …' moves in notation."""
     return {t for t in legal_texts(state) if t.startswith("take")}
+
+
+def refusal(state: DiceMinerState, move: str) -> Msg:
+    """The reason (a message) why ``move`` is refused; the state must stay as it was."""
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError) as caught:
+        play(state, move)
+    assert state.to_dict() == before
+    reason = caught.value.reason
+    assert isinstance(reason, Msg), reason
+    return reason

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.errors import IllegalActionError
-from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position, takes
+from tests.games.dice_miner.helpers import (
+    bottom,
+    game,
+    legal_texts,
+    play,
+    position,
+    refusal,
+    takes,
+)
 
 
 def test_beer_die_must_be_given_a_face_when_taken() -> None:
@@ -13,8 +21,9 @@ def test_beer_die_must_be_given_a_face_when_taken() -> None:
     s = position(game(), bottom("treasure beer"))
     assert legal_texts(s) >= {"take a1 as gem3", "take a1 as gem2", "take a1 as gem1"}
     assert "take a1" not in legal_texts(s)
-    with pytest.raises(IllegalActionError, match="choose its face"):
-        play(s, "take a1")
+    reason = refusal(s, "take a1")
+    assert reason.key == "dice-miner.illegal.beer-needs-face" and reason.arg("slot") == "a1"
+    assert "choose the face" in str(reason)
     play(s, "take a1 as gem3")
     assert s.position()["collection"] == {"treasure gem3": 1}
     assert s.score() == 3
@@ -48,10 +57,11 @@ def test_beer_hazard_needs_the_tool_of_the_chosen_face() -> None:
 
 def test_beer_face_must_not_be_beer_and_plain_dice_are_not_jokers() -> None:
     s = position(game(), bottom("tool beer", "tool shield1"))
-    with pytest.raises(IllegalActionError, match="choose its face"):
-        play(s, "take a1 as beer")
-    with pytest.raises(IllegalActionError, match="only beer is a joker"):
-        play(s, "take a2 as chest2")
+    assert refusal(s, "take a1 as beer").key == "dice-miner.illegal.beer-needs-face"
+    reason = refusal(s, "take a2 as chest2")
+    assert reason.key == "dice-miner.illegal.not-beer"
+    assert reason.arg("face") == "shield1" and reason.arg("symbols") == [["shield", 1]]
+    assert str(reason) == "the die on a2 shows 1 shield; only beer is a joker"
 
 
 def test_hiding_needs_a_free_chest_on_a_tool_die() -> None:

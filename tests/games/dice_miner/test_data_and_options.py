@@ -80,10 +80,10 @@ def test_another_dice_file_is_used_without_touching_code(tmp_path: Path) -> None
         (lambda d: d["dice"]["tunnel"]["faces"].pop(), "exactly 6 faces, got 5"),
         (lambda d: d["dice"]["tunnel"]["faces"].__setitem__(0, {"n": 6}), r"faces\[0\]"),
         (lambda d: d["dice"]["treasure"]["faces"].__setitem__(1, {"gems": 2}), "unknown symbol"),
-        (lambda d: d["dice"]["hazard"]["faces"].__setitem__(0, {"gem": 1}), "Hazard face"),
+        (lambda d: d["dice"]["hazard"]["faces"].__setitem__(0, {"gem": 1}), "a 'hazard' face is"),
         (
             lambda d: d["dice"]["hazard"]["faces"].__setitem__(0, {"dragon": 1, "cavein": 1}),
-            "Hazard face",
+            "a 'hazard' face is",
         ),
         (lambda d: d["dice"]["tool"]["faces"].__setitem__(0, {"shield": 0}), "count >= 1"),
         (lambda d: d["dice"]["tool"]["faces"].__setitem__(0, {"beer": 1, "chest": 1}), "beer"),
@@ -157,7 +157,7 @@ def test_bad_option_values() -> None:
 
 def test_best_score_key_depends_on_the_comparable_settings() -> None:
     base = game().best_score_key()
-    assert base == game(preset="standard").best_score_key()
+    assert base == game(magic_dice=3).best_score_key()
     assert base.startswith("dice-miner[")
     assert base != game(magic_dice=2).best_score_key()
     assert base != game(refills=1).best_score_key()

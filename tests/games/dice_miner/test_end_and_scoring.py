@@ -10,9 +10,12 @@ from rich.console import Console
 
 from solotable.cli.session import TerminalPlay
 from solotable.core.errors import IllegalActionError
+from solotable.core.message import msg
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_scoring_table_exactly() -> None:
@@ -105,7 +108,8 @@ def test_stop_ends_the_game_with_band_and_breakdown() -> None:
     play(s, "take a1 hide", "stop")
     assert s.is_terminal()
     assert s.legal_actions() == []
-    assert s.outcome() == "6 points (Disaster): the player stopped"
+    assert s.outcome() == msg("dice-miner.outcome", score=6, band="Disaster", end="stopped")
+    assert str(s.outcome()) == "6 points (Disaster): you stopped digging"
     stats = s.stats()
     assert stats["band"] == "Disaster"
     assert stats["score"] == 6
@@ -122,7 +126,8 @@ def test_game_ends_when_no_action_is_possible() -> None:
     play(s, "take a1")
     assert s.is_terminal()
     assert s.stats()["end"] == "stuck"
-    assert s.outcome() == "2 points (Disaster): no action was left"
+    assert s.outcome().args == {"score": 2, "band": "Disaster", "end": "stuck"}
+    assert str(s.outcome()) == "2 points (Disaster): no move was left, so the game ended by itself"
 
 
 def test_a_held_magic_die_or_a_refill_keeps_the_game_going() -> None:
@@ -164,10 +169,15 @@ def test_best_score_survives_a_restart_and_a_corrupt_file(tmp_path: Path) -> Non
     assert store.warning and "unreadable" in store.warning
 
 
-def test_rules_text_names_the_data_files() -> None:
+def test_rules_page_is_for_players_and_engine_notes_name_the_data_files() -> None:
+    """Issue 21: the rules page speaks to players; data files and options live in docs/."""
     text = game().rules_text()
-    for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "46–60"):
-        assert needle in text
+    assert "46–60" in text and "## Scoring" in text
+    for developer in ("data/", "--set", "--assumptions", "magic_dice", "draw TYPE", "Engine"):
+        assert developer not in text
+    notes = (ROOT / "docs" / "engine" / "dice_miner.md").read_text("utf-8")
+    for needle in ("data/dice.json", "data/ratings.json", "data/solo.json", "draw TYPE FACE"):
+        assert needle in notes
 
 
 def test_two_full_runs_score_five_each() -> None:
@@ -218,7 +228,7 @@ def test_end_screen_of_a_played_game_keeps_the_best_score_across_restarts(
     db = tmp_path / "store.db"
     # A starting die may roll beer: 'face magic1' answers it, or is refused harmlessly.
     first = run_session(db, 4, ["face magic1", "stop"])
-    assert "Game over" in first and "the player stopped" in first
+    assert "Game over" in first and "you stopped digging" in first
     assert "Total:" in first and "Rating:" in first
     assert "first score recorded for these settings: 0" in first
     second = run_session(db, 4, ["face magic1", "stop"])

@@ -6,7 +6,15 @@ import pytest
 
 from solotable.core.errors import IllegalActionError
 from solotable.core.players import CHANCE
-from tests.games.dice_miner.helpers import bottom, draw, game, legal_texts, play, position
+from tests.games.dice_miner.helpers import (
+    bottom,
+    draw,
+    game,
+    legal_texts,
+    play,
+    position,
+    refusal,
+)
 
 PYRAMID = {
     "a1": "hazard dragon4",
@@ -55,8 +63,9 @@ def test_recycling_cannot_be_declined_or_interrupted() -> None:
     s = position(game(), PYRAMID, {"magic magic2": 1, "tool shield1": 1})
     play(s, "spend magic2", "recycle c1")
     for move in ("stop", "refill", "take b1"):
-        with pytest.raises(IllegalActionError, match="recycle 1 more"):
-            play(s, move)
+        reason = refusal(s, move)
+        assert reason.key == "dice-miner.illegal.recycle-first" and reason.arg("n") == 1
+        assert "send 1 more die from the top" in str(reason)
 
 
 def test_surplus_magic_symbols_are_lost_when_the_mountain_empties() -> None:
@@ -77,8 +86,9 @@ def test_cannot_spend_magic_on_an_empty_mountain() -> None:
 
 def test_cannot_spend_a_magic_face_not_held() -> None:
     s = position(game(), PYRAMID, {"magic magic1": 1})
-    with pytest.raises(IllegalActionError, match="no Magic die showing magic3"):
-        play(s, "spend magic3")
+    reason = refusal(s, "spend magic3")
+    assert reason.key == "dice-miner.illegal.no-magic-die" and reason.arg("n") == 3
+    assert str(reason) == "no Magic die with 3 magic symbols in your collection"
 
 
 def test_refill_keeps_dice_in_place_and_fills_empty_slots_from_the_bag() -> None:
@@ -200,4 +210,4 @@ def test_a_refill_with_one_die_left_in_the_bag_is_allowed_and_the_last_refill_sa
     while s.current_player() == CHANCE:
         draw(s, "tunnel n1")
     assert s.observation(0)["refills_left"] == 1
-    assert s.illegal_reason(s.string_to_action("refill")) == "the mountain is full"
+    assert str(s.illegal_reason(s.string_to_action("refill"))) == "the mountain is full"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.errors import IllegalActionError, NotationError
-from tests.games.dice_miner.helpers import bottom, game, play, position
+from solotable.core.message import Msg
+from tests.games.dice_miner.helpers import bottom, game, position, refusal
 
 
 def test_notation_round_trips_and_accepts_aliases() -> None:
@@ -40,31 +41,41 @@ def test_notation_round_trips_and_accepts_aliases() -> None:
 )
 def test_bad_notation_says_what_is_wrong(text: str, message: str) -> None:
     s = position(game(), bottom("treasure beer", "tunnel n1"))
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError, match=message) as caught:
         s.string_to_action(text)
+    reason = caught.value.reason
+    assert isinstance(reason, Msg) and reason.key.startswith("dice-miner.notation.")
 
 
 def test_illegal_action_leaves_the_state_unchanged_with_a_reason() -> None:
     s = position(game(), bottom("hazard dragon2", "tunnel n3"))
-    before = s.to_dict()
-    for move, reason in [
-        ("take a1", "unused shield"),
-        ("take a2", "ends at 2"),
-        ("recycle a1", "only right after spending"),
-        ("face magic1", "no starting Magic die"),
-        ("draw tunnel n1", "only while rolling or filling"),
+    for move, key, words in [
+        ("take a1", "needs-shield", "unused shield"),
+        ("take a2", "run", "ends at 2"),
+        ("recycle a1", "recycle-after-spend", "only right after spending"),
+        ("face magic1", "no-face-pending", "no starting Magic die"),
+        ("draw tunnel n1", "draw", "only while dice are rolled"),
     ]:
-        with pytest.raises(IllegalActionError, match=reason):
-            play(s, move)
-        assert s.to_dict() == before
+        reason = refusal(s, move)
+        assert reason.key == f"dice-miner.illegal.{key}" and words in str(reason)
     with pytest.raises(IllegalActionError, match="outside"):
         s.apply_action(10_000)
 
 
-def test_moves_are_described_in_words() -> None:
+def test_moves_are_data_and_said_in_words() -> None:
     s = position(game(), bottom("treasure beer"), {"tool chest1": 1})
+    infos = {i.notation: i for i in s.legal_action_infos()}
+    take = infos["take a1 as gem3 hide"]
+    assert (take.kind, take.targets, take.owner) == ("take", ("slot:a1",), "dice-miner")
+    assert take.args["slot"] == "a1" and take.args["beer"] is True and take.args["hide"] is True
+    assert (take.args["type"], take.args["face"], take.args["symbols"]) == (
+        "treasure",
+        "gem3",
+        [["gem", 3]],
+    )
     words = dict(s.legal_moves_text())
     assert words["take a1 as gem3 hide"] == (
-        "take the beer Treasure die on a1 as gem3 and hide it in a chest"
+        "take the Treasure die showing beer on a1 as 3 gems and hide it in a chest"
     )
     assert words["stop"] == "stop digging and score"
+    assert infos["stop"].kind == "stop" and infos["stop"].args == {}

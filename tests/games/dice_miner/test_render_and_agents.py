@@ -29,7 +29,7 @@ def test_play_screen_shows_pyramid_collection_refills_and_magic() -> None:
     e_line = next(i for i, line in enumerate(lines) if "e1:" in line)
     a_line = next(i for i, line in enumerate(lines) if "a1:" in line)
     assert e_line < a_line
-    assert "*e1:TUN n1" in text and "*e2:TUN n1" in text
+    assert "*e1:TUN 1" in text and "*e2:TUN 1" in text
     assert "*a1" not in text
     assert "Refills left: 2" in text
     assert "5 magic symbols available" in text
@@ -54,9 +54,10 @@ def test_collection_is_grouped_by_type() -> None:
     )
     text = plain(g.render(s.observation(0)))
     assert "open: 1 ending at 1, 1 ending at 2" in text
-    assert "Treasure: gem1   hidden (×2): gem3" in text
-    assert "Dangers neutralised: dragon4" in text
-    assert "shield 0/1 free" in text and "chest 0/1 free" in text
+    assert "Treasure: 1 gem   hidden (×2): 3 gems" in text
+    assert "Dangers neutralised: 4 dragons" in text
+    assert "Tunnels: 0 full runs 1–5" in text
+    assert "shields 0/1 free" in text and "chests 0/1 free" in text
 
 
 def test_heuristic_is_registered_and_beats_random() -> None:

@@ -49,7 +49,9 @@ def test_two_hidden_dice_of_the_same_face_both_count_double() -> None:
     s = position(game(), bottom("treasure gem2", "treasure gem2"), {"tool chest2": 1})
     play(s, "take a1 hide", "take a2 hide")
     assert s.score_parts()["hidden_treasure"] == 8
-    assert s.observation(0)["position"]["hidden"] == {"treasure gem2": 2}
+    code = {c["id"]: c.get("code") for c in s.game.card_catalog()}["treasure gem2"]
+    hidden = s.observation(0)["position"]["hidden"]
+    assert hidden[code] == 2 and sum(hidden) == 2
 
 
 def test_the_last_free_chest_can_still_hide_a_die() -> None:

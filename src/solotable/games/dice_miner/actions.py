@@ -15,21 +15,17 @@ Notation: ``take c2``, ``take c2 hide``, ``take c2 as n3``, ``take c2 as gem3
 hide``, ``spend magic2``, ``face magic2``, ``recycle c2``, ``refill``,
 ``stop``, ``draw tunnel n3``. Faces are named by their symbols (``n3``,
 ``gem2``, ``dragon4``, ``cavein1``, ``shield1``, ``chest2``, ``beer``).
-:func:`describe` says the same in words for menus and hints.
+``info.py`` gives each action as data (``State.action_info``), which words/ says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from solotable.core.errors import NotationError
-from solotable.core.events import counted
+from solotable.core.message import msg
 from solotable.games.dice_miner.dice import FACES_PER_DIE, MAGIC, TUNNEL, TYPES, DiceTable
 from solotable.games.dice_miner.rules.mountain import Mountain
-
-if TYPE_CHECKING:
-    from solotable.games.dice_miner.state import DiceMinerState
 
 TAKE_STRIDE = 2 * FACES_PER_DIE
 F = FACES_PER_DIE
@@ -117,7 +113,7 @@ def _parse_kind(table: DiceTable, t: int, word: str, text: str) -> int:
     names = [table.labels[t * FACES_PER_DIE + k] for k in range(len(table.kinds[t]))]
     if word not in names:
         raise NotationError(
-            text, f"a {TYPES[t]} die has no face {word!r}; faces: {', '.join(names)}"
+            text, msg("dice-miner.notation.no-face", type=TYPES[t], word=word, faces=names)
         )
     return names.index(word)
 
@@ -127,7 +123,8 @@ def _parse_slot(mtn: Mountain, word: str, text: str) -> int:
         return mtn.slot(word)
     except ValueError:
         raise NotationError(
-            text, f"no mountain slot {word!r}; slots are {mtn.names[0]}…{mtn.names[-1]}"
+            text,
+            msg("dice-miner.notation.no-slot", word=word, first=mtn.names[0], last=mtn.names[-1]),
         ) from None
 
 
@@ -137,34 +134,32 @@ def parse_action(
     """Read notation (case-insensitive, a few short aliases); NotationError if malformed."""
     words = text.strip().lower().replace(":", " ").split()
     if not words:
-        raise NotationError(text, "empty move; try 'take e1', 'spend magic2', 'refill' or 'stop'")
+        raise NotationError(text, msg("dice-miner.notation.empty"))
     verb = _VERBS.get(words[0])
     if verb is None:
-        raise NotationError(
-            text, "unknown move; expected take, spend, face, recycle, refill, stop or draw"
-        )
+        raise NotationError(text, msg("dice-miner.notation.unknown-verb"))
     args = words[1:]
     if verb in ("refill", "stop"):
         if args:
-            raise NotationError(text, f"'{verb}' takes no argument")
+            raise NotationError(text, msg("dice-miner.notation.no-argument", verb=verb))
         return lay.refill if verb == "refill" else lay.stop
     if verb in ("spend", "face"):
         if len(args) != 1:
-            raise NotationError(text, f"'{verb}' needs one Magic face, e.g. '{verb} magic2'")
+            raise NotationError(text, msg("dice-miner.notation.magic-face", verb=verb))
         k = _parse_kind(table, MAGIC, args[0], text)
         return (lay.spend if verb == "spend" else lay.face) + k
     if verb == "recycle":
         if len(args) != 1:
-            raise NotationError(text, "'recycle' needs one slot, e.g. 'recycle e1'")
+            raise NotationError(text, msg("dice-miner.notation.recycle-slot"))
         return lay.recycle + _parse_slot(mtn, args[0], text)
     if verb == "draw":
         if len(args) != 2 or args[0] not in TYPES:
-            raise NotationError(text, f"'draw' needs a die type ({', '.join(TYPES)}) and a face")
+            raise NotationError(text, msg("dice-miner.notation.draw", types=TYPES))
         t = TYPES.index(args[0])
         return lay.draw + t * FACES_PER_DIE + _parse_kind(table, t, args[1], text)
     # take SLOT [as FACE] [hide]
     if not args:
-        raise NotationError(text, "'take' needs a slot, e.g. 'take e1' or 'take e1 as n3 hide'")
+        raise NotationError(text, msg("dice-miner.notation.take-slot"))
     s = _parse_slot(mtn, args[0], text)
     rest = args[1:]
     hide = 0
@@ -175,60 +170,13 @@ def parse_action(
     k = code % FACES_PER_DIE if code >= 0 else 0
     if rest:
         if len(rest) != 2 or rest[0] != "as":
-            raise NotationError(text, "expected 'take SLOT', then optionally 'as FACE' and 'hide'")
+            raise NotationError(text, msg("dice-miner.notation.take-form"))
         if code < 0:
             if not (rest[1].startswith("#") and _digit(rest[1][1:])):
-                raise NotationError(text, f"slot {mtn.names[s]} is empty, so it has no faces")
+                raise NotationError(text, msg("dice-miner.notation.empty-slot", slot=mtn.names[s]))
             k = int(rest[1][1:])
             if k >= FACES_PER_DIE:
-                raise NotationError(text, "face numbers go from #0 to #5")
+                raise NotationError(text, msg("dice-miner.notation.face-number"))
         else:
             k = _parse_kind(table, code // FACES_PER_DIE, rest[1], text)
     return s * TAKE_STRIDE + k * 2 + hide
-
-
-def _die_words(state: DiceMinerState, code: int) -> str:
-    table = state.game.table
-    t, label = code // F, table.labels[code]
-    if label == "beer":
-        return f"beer {TYPES[t].capitalize()} die"
-    return f"{TYPES[t].capitalize()} {label}"
-
-
-def describe(state: DiceMinerState, a: int) -> str:
-    """Action ``a`` in plain words, naming the dice it moves in this position."""
-    g = state.game
-    lay = g.layout
-    table = g.table
-    names = g.mtn.names
-    if a >= lay.draw:
-        code = a - lay.draw
-        return f"a {TYPES[code // F]} die comes out of the bag showing {table.labels[code]}"
-    if a < lay.spend:
-        s, rest = divmod(a, TAKE_STRIDE)
-        k, hide = divmod(rest, 2)
-        c = state.mountain[s]
-        if c < 0:
-            return f"take from the empty slot {names[s]}"
-        text = f"take the {_die_words(state, c)} on {names[s]}"
-        if k != c % F:
-            text += f" as {table.labels[(c // F) * F + k]}"
-        return text + (" and hide it in a chest" if hide else "")
-    if a < lay.face:
-        code = MAGIC * F + a - lay.spend
-        n = table.magic[code]
-        return (
-            f"spend a Magic die with {counted(n, 'symbol')}: "
-            f"recycle {counted(n, 'exposed die', 'exposed dice')}"
-        )
-    if a < lay.recycle:
-        return f"the starting beer Magic die counts as {table.labels[MAGIC * F + a - lay.face]}"
-    if a < lay.refill:
-        s = a - lay.recycle
-        c = state.mountain[s]
-        what = _die_words(state, c) if c >= 0 else "nothing"
-        return f"recycle the {what} on {names[s]} into the bag"
-    if a == lay.refill:
-        left = counted(state.refills_left - 1, "refill")
-        return f"refill the mountain from the bag ({left} left after)"
-    return "stop digging and score"

@@ -20,6 +20,7 @@ from typing import Any
 from solotable.core.datafile import load_data_option
 from solotable.core.errors import DataFileError
 from solotable.core.game import Assumption, parse_assumptions
+from solotable.core.message import Msg, msg
 from solotable.core.untrusted import shorten
 
 TYPES: tuple[str, ...] = ("tunnel", "treasure", "magic", "hazard", "tool")
@@ -46,13 +47,6 @@ _ALLOWED: dict[int, frozenset[str]] = {
     MAGIC: frozenset({"magic"}),
     HAZARD: frozenset({"dragon", "cavein"}),
     TOOL: frozenset({"pickaxe", "shield", "chest"}),
-}
-_HOW: dict[int, str] = {
-    TUNNEL: "a Tunnel face is {'n': 1..5}",
-    TREASURE: "a Treasure face is {'gem': count >= 1}",
-    MAGIC: "a Magic face is {'magic': count >= 1}",
-    HAZARD: "a Hazard face is {'dragon': count >= 1} or {'cavein': count >= 1}",
-    TOOL: "a Tool face shows pickaxe, shield and/or chest symbols (counts >= 1)",
 }
 
 Face = tuple[tuple[str, int], ...]
@@ -121,83 +115,114 @@ class DiceTable:
         return self.code_of[f"{TYPES[t]} {label}"]
 
     def die_text(self, code: int) -> str:
+        """``"tunnel n3"``: how test positions and the notation name a die."""
         return f"{TYPES[code // FACES_PER_DIE]} {self.labels[code]}"
 
+    def die(self, code: int) -> dict[str, Any]:
+        """A die showing ``code`` as message arguments: ``type``, ``face`` (its label),
+        ``code`` and ``symbols`` (``[[symbol, count], …]``), which words/ says in full."""
+        t, k = divmod(code, FACES_PER_DIE)
+        face = self.kinds[t][k] if k < len(self.kinds[t]) else ()
+        return {
+            "type": TYPES[t],
+            "face": self.labels[code],
+            "code": code,
+            "symbols": [[s, c] for s, c in face],
+        }
 
-def _fail(source: str, where: str, msg: str) -> DataFileError:
-    return DataFileError(f"{source}: {where}: {msg}")
+
+def _fail(source: str, where: str, reason: Msg) -> DataFileError:
+    return DataFileError(msg("dice-miner.data.at", source=source, where=where, reason=reason))
+
+
+def _bad_face(source: str, where: str, t: int, raw: Any) -> DataFileError:
+    """A face its type may not show (the message says what the type's faces look like)."""
+    return _fail(source, where, msg("dice-miner.data.bad-face", type=TYPES[t], face=repr(raw)))
 
 
 def _parse_face(source: str, where: str, t: int, raw: Any) -> Face:
     if not isinstance(raw, dict) or not raw:
-        raise _fail(source, where, f"a face must be a non-empty object, got {raw!r}")
+        raise _fail(source, where, msg("dice-miner.data.face-object", got=shorten(repr(raw))))
     for sym, cnt in raw.items():
         if sym not in SYMBOLS:
-            raise _fail(source, where, f"unknown symbol {sym!r}; known: {', '.join(SYMBOLS)}")
+            raise _fail(
+                source,
+                where,
+                msg("dice-miner.data.unknown-symbol", symbol=shorten(repr(sym)), known=SYMBOLS),
+            )
         if not isinstance(cnt, int) or isinstance(cnt, bool) or cnt < 1:
-            raise _fail(source, where, f"symbol {sym!r} needs a count >= 1, got {cnt!r}")
+            raise _fail(
+                source,
+                where,
+                msg("dice-miner.data.symbol-count", symbol=repr(sym), got=shorten(repr(cnt))),
+            )
     if "beer" in raw:
         if raw != {"beer": 1}:
-            raise _fail(source, where, "a beer face is exactly {'beer': 1}, alone")
+            raise _fail(source, where, msg("dice-miner.data.beer-alone"))
         return (("beer", 1),)
     if not set(raw) <= _ALLOWED[t]:
-        raise _fail(source, where, f"bad face {raw!r}: {_HOW[t]}")
+        raise _bad_face(source, where, t, raw)
     if t == TUNNEL and not 1 <= raw["n"] <= 5:
-        raise _fail(source, where, f"bad face {raw!r}: {_HOW[t]}")
+        raise _bad_face(source, where, t, raw)
     if t == HAZARD and len(raw) != 1:
-        raise _fail(source, where, f"bad face {raw!r}: {_HOW[t]}")
+        raise _bad_face(source, where, t, raw)
     if t == TOOL and "shield" in raw and "pickaxe" in raw:
-        raise _fail(
-            source,
-            where,
-            f"bad face {raw!r}: a Tool die neutralises one Danger die, so a face "
-            "shows shields or pickaxes, not both",
-        )
+        raise _fail(source, where, msg("dice-miner.data.shield-and-pickaxe", face=repr(raw)))
     return tuple((s, raw[s]) for s in SYMBOLS if s in raw)
 
 
 def parse_dice(doc: Any, source: str) -> DiceTable:
     """Validate a parsed dice document; every problem names its key."""
     if not isinstance(doc, dict):
-        raise DataFileError(f"{source}: the top level must be a JSON object")
+        raise DataFileError(msg("dice-miner.data.not-object", source=source))
     for key in ("total", "dice"):
         if key not in doc:
-            raise DataFileError(f"{source}: missing key {key!r}")
+            raise DataFileError(msg("dice-miner.data.missing", source=source, name=repr(key)))
     total = doc["total"]
     if not isinstance(total, int) or isinstance(total, bool) or total < 1:
-        raise _fail(source, "total", f"must be an integer >= 1, got {total!r}")
+        raise _fail(source, "total", msg("dice-miner.data.count", least=1, got=_got(total)))
     dice = doc["dice"]
     if not isinstance(dice, dict):
-        raise _fail(source, "dice", "must be an object of die type -> {count, faces}")
+        raise _fail(source, "dice", msg("dice-miner.data.dice-object"))
     unknown = sorted(set(dice) - set(TYPES))
     if unknown:
-        raise _fail(source, "dice", f"unknown die type {unknown[0]!r}; known: {', '.join(TYPES)}")
+        raise _fail(
+            source,
+            "dice",
+            msg("dice-miner.data.unknown-type", type=shorten(repr(unknown[0])), known=TYPES),
+        )
     counts: list[int] = []
     kinds: list[tuple[Face, ...]] = []
     weights: list[tuple[int, ...]] = []
     for t, name in enumerate(TYPES):
         if name not in dice:
-            raise _fail(source, "dice", f"missing die type {name!r}")
+            raise _fail(source, "dice", msg("dice-miner.data.missing-type", type=repr(name)))
         entry = dice[name]
         where = f"dice.{name}"
         if not isinstance(entry, dict):
-            raise _fail(source, where, "must be an object with 'count' and 'faces'")
+            raise _fail(source, where, msg("dice-miner.data.entry-object"))
         for key in ("count", "faces"):
             if key not in entry:
-                raise _fail(source, where, f"missing key {key!r}")
+                raise _fail(source, where, msg("dice-miner.data.missing-key", name=repr(key)))
         extra = sorted(set(entry) - {"count", "faces", "note"})
         if extra:
-            raise _fail(source, where, f"unknown key {extra[0]!r}")
+            raise _fail(
+                source, where, msg("dice-miner.data.unknown-key", name=shorten(repr(extra[0])))
+            )
         count = entry["count"]
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise _fail(source, f"{where}.count", f"must be an integer >= 0, got {count!r}")
+            raise _fail(
+                source, f"{where}.count", msg("dice-miner.data.count", least=0, got=_got(count))
+            )
         faces = entry["faces"]
         if not isinstance(faces, list) or len(faces) != FACES_PER_DIE:
-            got = len(faces) if isinstance(faces, list) else repr(faces)
-            raise _fail(source, f"{where}.faces", f"must list exactly 6 faces, got {got}")
+            got = str(len(faces)) if isinstance(faces, list) else _got(faces)
+            raise _fail(
+                source, f"{where}.faces", msg("dice-miner.data.six-faces", n=FACES_PER_DIE, got=got)
+            )
         parsed = [_parse_face(source, f"{where}.faces[{i}]", t, f) for i, f in enumerate(faces)]
         if all(f == (("beer", 1),) for f in parsed):
-            raise _fail(source, f"{where}.faces", "needs at least one face that is not beer")
+            raise _fail(source, f"{where}.faces", msg("dice-miner.data.all-beer"))
         distinct: list[Face] = []
         for f in parsed:
             if f not in distinct:
@@ -208,7 +233,9 @@ def parse_dice(doc: Any, source: str) -> DiceTable:
     if sum(counts) != total:
         detail = " + ".join(f"{n} {name}" for n, name in zip(counts, TYPES, strict=True))
         raise _fail(
-            source, "dice", f"the counts sum to {sum(counts)} ({detail}), not total {total}"
+            source,
+            "dice",
+            msg("dice-miner.data.sum", sum=sum(counts), detail=detail, total=total),
         )
     assumptions = tuple(parse_assumptions(doc.get("assumptions", []), source))
     canonical = json.dumps([counts, [list(k) for k in kinds], weights], sort_keys=True)
@@ -216,6 +243,11 @@ def parse_dice(doc: Any, source: str) -> DiceTable:
     return DiceTable(
         tuple(counts), total, tuple(kinds), tuple(weights), source, digest, assumptions
     )
+
+
+def _got(value: Any) -> str:
+    """A bad value as the file wrote it (shortened: a file is not to flood a message)."""
+    return shorten(repr(value))
 
 
 def load_dice_file(path: str) -> DiceTable:

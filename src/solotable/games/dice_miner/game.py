@@ -12,7 +12,7 @@ from typing import Any
 from solotable.core.errors import OptionError
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation, parse_assumptions
-from solotable.core.message import Translator
+from solotable.core.message import Msg, Translator, msg
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
@@ -64,6 +64,7 @@ class DiceMinerGame(Game):
                 "6-5-4-3-2",
                 "mountain row sizes, bottom row first, each row shorter than the one below",
                 check=check_rows,
+                advanced=True,
             ),
             OptionSpec(
                 "refills", int, 2, "mountain refills allowed per game", minimum=0, maximum=10
@@ -74,10 +75,10 @@ class DiceMinerGame(Game):
                 "",
                 "path to a dice JSON file (empty: the built-in table, data/dice.json)",
                 datafile=True,
+                advanced=True,
             ),
         ),
-        presets={
-            "standard": {"magic_dice": 3},
+        presets={  # in difficulty order; the defaults (three Magic dice) need no preset
             "hard": {"magic_dice": 2},
             "harder": {"magic_dice": 1},
             "hardest": {"magic_dice": 0},
@@ -101,8 +102,12 @@ class DiceMinerGame(Game):
         magic = int(self.options["magic_dice"])
         if magic > self.table.counts[MAGIC]:
             raise OptionError(
-                f"option 'magic_dice': {magic} starting Magic dice, but the dice table "
-                f"({self.table.source}) has only {self.table.counts[MAGIC]}"
+                msg(
+                    "dice-miner.option.magic-dice",
+                    n=magic,
+                    source=self.table.source,
+                    count=self.table.counts[MAGIC],
+                )
             )
         self.mtn = Mountain.build(parse_rows(str(self.options["rows"])))
         self.layout = Layout.build(self.mtn.size)
@@ -122,6 +127,7 @@ class DiceMinerGame(Game):
         self.odds_cache: dict[tuple[int, ...], list[tuple[int, float]]] = {}
         """Fill-draw outcomes by bag contents: they depend on nothing else."""
         self._tensor_spec: TensorSpec | None = None
+        self._catalog: list[dict[str, Any]] | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -156,15 +162,53 @@ class DiceMinerGame(Game):
         return observe(state)
 
     def draw(self, observation: Observation, words: Translator) -> str:
-        return render(observation)
+        return render(observation, words, self.card_catalog())
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
         """Beer faces, fills and refills, and the end reason (``events.py``)."""
-        return dice_miner_events(before, after, int(self.options["refills"]))
+        return dice_miner_events(self.table, before, after, int(self.options["refills"]))
 
-    def card_text(self, name: str) -> str | None:
+    def card_text(self, name: str) -> Msg | None:
         """A die type (``tunnel``, ``danger``) or a face (``dragon4``) from the dice table."""
         return die_text(self.table, name)
+
+    def card_catalog(self) -> list[dict[str, Any]]:
+        """Every die face of this dice table and every rating band, as plain values.
+
+        Faces (``kind: "face"``) are what the observation's face codes stand for: ``id``
+        (``tunnel n3``), ``code``, ``type``, ``name`` (the face's label, ``n3``), ``symbols``
+        (``[[symbol, count], …]``), ``beer`` and ``weight`` (faces of the die showing it).
+        Bands (``kind: "band"``): ``id``, ``name`` and ``text`` (terms of ``ratings.json``),
+        ``min`` and ``max``. Front ends draw dice and say the rating from this, never from
+        a label's letters.
+        """
+        if self._catalog is None:
+            table = self.table
+            faces = [
+                {
+                    **table.die(t * F + k),
+                    "kind": "face",
+                    "id": table.die_text(t * F + k),
+                    "name": table.labels[t * F + k],
+                    "beer": k == table.beer_kind[t],
+                    "weight": table.weights[t][k],
+                }
+                for t in range(NTYPES)
+                for k in range(len(table.kinds[t]))
+            ]
+            bands = [
+                {
+                    "kind": "band",
+                    "id": f"band:{b.name}",
+                    "name": b.name,
+                    "text": b.text,
+                    "min": b.low,
+                    "max": b.high,
+                }
+                for b in self.ratings.bands
+            ]
+            self._catalog = faces + bands
+        return [dict(entry) for entry in self._catalog]
 
     def best_score_key(self) -> str:
         """Scores compare only with the same magic dice, mountain, refills and dice table."""

@@ -7,7 +7,10 @@ and :func:`load_position` rebuilds an exact state from it, checking every
 rule-level invariant so that a hand-written test position cannot be illegal.
 
 Dice are named ``"tunnel n3"``; mountain slots are listed in ``Mountain.names``
-order (bottom row first), null when empty.
+order (bottom row first), null when empty. The observation carries the same
+position with dice as face codes (``type * 6 + face``), counts as lists
+(:func:`position_codes`): faster to build, and what :func:`load_position` reads
+just as well.
 """
 
 from __future__ import annotations
@@ -53,6 +56,25 @@ def position_doc(state: DiceMinerState) -> dict[str, Any]:
     }
 
 
+def position_codes(state: DiceMinerState) -> dict[str, Any]:
+    """The position with dice as face codes and counts as lists (the observation's form):
+    ``mountain`` a code or null per slot, ``bag`` a count per type in ``TYPES`` order,
+    ``collection`` and ``hidden`` a count per code."""
+    return {
+        "mountain": [c if c >= 0 else None for c in state.mountain],
+        "bag": state.bag[:],
+        "collection": state.coll[:],
+        "hidden": state.hidden[:],
+        "removed": state.removed,
+        "refills_left": state.refills_left,
+        "recycles_left": state.recycles_left,
+        "to_roll": state.to_roll,
+        "face_pending": state.face_pending,
+        "filling": state.filling,
+        "over": state.over.label,
+    }
+
+
 def _count(doc: Any, where: str) -> int:
     if not isinstance(doc, int) or isinstance(doc, bool) or doc < 0:
         raise ValueError(f"{where} must be an integer >= 0, got {doc!r}")
@@ -61,6 +83,10 @@ def _count(doc: Any, where: str) -> int:
 
 def _code(state: DiceMinerState, text: Any, where: str) -> int:
     table = state.game.table
+    if isinstance(text, int) and not isinstance(text, bool):
+        if 0 <= text < CODES and table.labels[text]:
+            return text
+        raise ValueError(f"{where}: no die face has the code {text!r}")
     code = table.code_of.get(text) if isinstance(text, str) else None
     if code is not None:
         return code
@@ -77,8 +103,13 @@ def _code(state: DiceMinerState, text: Any, where: str) -> int:
 
 def _counts(state: DiceMinerState, doc: Any, where: str) -> list[int]:
     out = [0] * CODES
+    if isinstance(doc, list) and len(doc) == CODES:
+        for c, n in enumerate(doc):
+            if n:
+                out[_code(state, c, f"{where}[{c}]")] += _count(n, f"{where}[{c}]")
+        return out
     if not isinstance(doc, dict):
-        raise ValueError(f"{where} must be an object of die -> count")
+        raise ValueError(f"{where} must be an object of die -> count, or {CODES} counts")
     for key, n in doc.items():
         out[_code(state, key, f"{where}[{key!r}]")] += _count(n, f"{where}[{key!r}]")
     return out
@@ -123,6 +154,8 @@ def load_position(state: DiceMinerState, pos: Any) -> None:
     used[MAGIC] += state.removed
     if "bag" in pos:
         raw_bag = pos["bag"]
+        if isinstance(raw_bag, list) and len(raw_bag) == NTYPES:
+            raw_bag = dict(zip(TYPES, raw_bag, strict=True))
         if not isinstance(raw_bag, dict) or set(raw_bag) != set(TYPES):
             raise ValueError(f"position.bag must give a count for each of {', '.join(TYPES)}")
         state.bag = [_count(raw_bag[t], f"bag[{t!r}]") for t in TYPES]

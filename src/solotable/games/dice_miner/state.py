@@ -22,18 +22,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import NotationError
-from solotable.core.events import counted
-from solotable.core.game import Observation, State
+from solotable.core.game import ActionInfo, Observation, State
+from solotable.core.message import Msg, msg
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
-from solotable.games.dice_miner.actions import (
-    TAKE_STRIDE,
-    action_text,
-    describe,
-    parse_action,
-)
+from solotable.games.dice_miner.actions import TAKE_STRIDE, action_text, parse_action
 from solotable.games.dice_miner.dice import CODES, FACES_PER_DIE, MAGIC, TREASURE
-from solotable.games.dice_miner.phases import NOT_OVER, STOPPED, STUCK, End
+from solotable.games.dice_miner.info import action_info
+from solotable.games.dice_miner.phases import NOT_OVER, End
 from solotable.games.dice_miner.position import load_position, position_doc
 from solotable.games.dice_miner.rules.magic_and_refill import (
     can_refill,
@@ -220,16 +216,15 @@ class DiceMinerState(State):
         """Every die drawn, rolled or poured lands face up: Dice Miner deals nothing face down."""
         return True
 
-    def explain_illegal(self, action: int) -> str | None:
-        """The rule that refuses ``action`` now, in the player's words (core asks only then)."""
+    def explain_illegal(self, action: int) -> Msg | None:
+        """The rule that refuses ``action`` now, as a message (core asks only then)."""
         lay = self.game.layout
         if action >= lay.draw:
-            return "dice are drawn from the bag only while rolling or filling the mountain"
+            return msg("dice-miner.illegal.draw")
         if self.face_pending or lay.face <= action < lay.recycle:
             return why_not_face(self, action)
         if self.recycles_left and not lay.recycle <= action < lay.refill:
-            more = counted(self.recycles_left, "more exposed die", "more exposed dice")
-            return f"recycle {more} first ('recycle SLOT')"
+            return msg("dice-miner.illegal.recycle-first", n=self.recycles_left)
         if action < lay.spend:
             return why_not_choosable(self, action)
         if action < lay.face:
@@ -254,16 +249,12 @@ class DiceMinerState(State):
     def scores(self) -> list[float]:
         return [float(self.score())]
 
-    def outcome(self) -> str:
+    def outcome(self) -> Msg:
+        """``dice-miner.outcome``: the score, its rating band (a term of ``ratings.json``)
+        and how the game ended (``end``: ``stopped``, ``stuck``, or None while it runs)."""
         score = self.score()
         band = self.game.ratings.band(score).name
-        if self.over == STOPPED:
-            why = "the player stopped"
-        elif self.over == STUCK:
-            why = "no action was left"
-        else:
-            return f"in progress: {counted(score, 'point')} so far"
-        return f"{counted(score, 'point')} ({band}): {why}"
+        return msg("dice-miner.outcome", score=score, band=band, end=self.over.label)
 
     def stats(self) -> dict[str, str | float]:
         parts = self.score_parts()
@@ -337,12 +328,15 @@ class DiceMinerState(State):
     def action_to_string(self, action: int) -> str:
         g = self.game
         if not 0 <= action < g.layout.size:
-            raise NotationError(str(action), "outside the action space")
+            raise NotationError(str(action), msg("core.illegal.outside"))
         return action_text(g.table, g.mtn, g.layout, self.mountain, action)
 
     def string_to_action(self, text: str) -> int:
         g = self.game
         return parse_action(g.table, g.mtn, g.layout, self.mountain, text)
 
-    def describe_action(self, action: int) -> str:
-        return describe(self, action)
+    def action_info(self, action: int) -> ActionInfo:
+        """The action as data (``info.py``): kind, dice, slot; words/ says it."""
+        if not 0 <= action < self.game.layout.size:
+            raise NotationError(str(action), msg("core.illegal.outside"))
+        return action_info(self, action)

@@ -56,19 +56,19 @@ def build_spec(slots: int) -> TensorSpec:
 
 
 def encode(game: DiceMinerGame, spec: TensorSpec, obs: Observation) -> list[float]:
-    """The vector for ``obs`` (the player's whole-table view)."""
-    code_of = game.table.code_of
+    """The vector for ``obs`` (the player's whole-table view; dice are already codes)."""
     pos = obs["position"]
     w = spec.writer()
     slot_index = {name: i for i, name in enumerate(obs["slots"])}
-    for s, die in enumerate(pos["mountain"]):
-        w.set("mountain", 1.0, s, EMPTY if die is None else code_of[die])
+    for s, code in enumerate(pos["mountain"]):
+        w.set("mountain", 1.0, s, EMPTY if code is None else code)
     for name in obs["exposed"]:
         w.set("exposed", 1.0, slot_index[name])
     for part in ("collection", "hidden"):
-        for die, n in pos[part].items():
-            w.set(part, scaled(n, 5), code_of[die])
-    w.fill("bag", [scaled(n, 20) for n in pos["bag"].values()])
+        for code, n in enumerate(pos[part]):
+            if n:
+                w.set(part, scaled(n, 5), code)
+    w.fill("bag", [scaled(n, 20) for n in pos["bag"]])
     w.fill(
         "counters",
         [

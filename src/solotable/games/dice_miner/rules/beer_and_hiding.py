@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.dice_miner.dice import FACES_PER_DIE, TREASURE, DiceTable
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def joker_faces(table: DiceTable, code: int) -> tuple[int, ...]:
     return tuple(t * F + j for j in range(len(table.kinds[t])) if j != k)
 
 
-def beer_face_problem(state: DiceMinerState, s: int, k: int) -> str | None:
+def beer_face_problem(state: DiceMinerState, s: int, k: int) -> Msg | None:
     """Why the die on slot ``s`` cannot be taken as kind ``k`` (None if it can)."""
     table = state.game.table
     names = state.game.mtn.names
@@ -37,9 +38,9 @@ def beer_face_problem(state: DiceMinerState, s: int, k: int) -> str | None:
     t = c // F
     if k != c % F:
         if c % F != table.beer_kind[t]:
-            return f"the die on {names[s]} shows {table.labels[c]}; only beer is a joker"
+            return msg("dice-miner.illegal.not-beer", slot=names[s], **table.die(c))
     elif k == table.beer_kind[t]:
-        return f"the die on {names[s]} shows beer: choose its face ('take {names[s]} as …')"
+        return msg("dice-miner.illegal.beer-needs-face", slot=names[s], type=table.die(c)["type"])
     return None
 
 
@@ -53,10 +54,10 @@ def hide_treasure(state: DiceMinerState, code: int) -> None:
     state.free_chest -= 1
 
 
-def hide_problem(state: DiceMinerState, t: int) -> str | None:
+def hide_problem(state: DiceMinerState, t: int) -> Msg | None:
     """Why a die of type ``t`` cannot be hidden now (None if it can)."""
     if t != TREASURE:
-        return "only Treasure dice can be hidden"
+        return msg("dice-miner.illegal.hide-not-treasure")
     if state.free_chest <= 0:
-        return "no free chest to hide it"
+        return msg("dice-miner.illegal.no-free-chest")
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.dice_miner.dice import FACES_PER_DIE, MAGIC
 from solotable.games.dice_miner.rules.mountain import why_not_on_top
 
@@ -66,26 +67,28 @@ def refill_mountain(state: DiceMinerState) -> None:
     state.refills_left -= 1
 
 
-def why_not_spend(state: DiceMinerState, k: int) -> str:
+def why_not_spend(state: DiceMinerState, k: int) -> Msg:
     """Why spending a Magic die of kind ``k`` is refused (called only when it is)."""
     table = state.game.table
     code = MAGIC * F + k
     if not state.coll[code]:
-        return f"no Magic die showing {table.labels[code] or 'that face'} in the collection"
-    return "the mountain is empty: there is nothing to recycle"
+        if not table.labels[code]:
+            return msg("dice-miner.illegal.no-such-magic-face")
+        return msg("dice-miner.illegal.no-magic-die", n=table.magic[code])
+    return msg("dice-miner.illegal.empty-mountain")
 
 
-def why_not_recycle(state: DiceMinerState, s: int) -> str:
+def why_not_recycle(state: DiceMinerState, s: int) -> Msg:
     """Why recycling slot ``s`` is refused (called only when it is)."""
     if not state.recycles_left:
-        return "recycling happens only right after spending a Magic die"
-    return why_not_on_top(state, s) or "that die cannot be recycled"
+        return msg("dice-miner.illegal.recycle-after-spend")
+    return why_not_on_top(state, s) or msg("dice-miner.illegal.cannot-recycle")
 
 
-def why_not_refill(state: DiceMinerState) -> str:
+def why_not_refill(state: DiceMinerState) -> Msg:
     """Why a refill is refused (called only when it is)."""
     if state.refills_left <= 0:
-        return "no refill left"
+        return msg("dice-miner.illegal.no-refill-left")
     if state.bag_total == 0:
-        return "the bag is empty"
-    return "the mountain is full"
+        return msg("dice-miner.illegal.bag-empty")
+    return msg("dice-miner.illegal.mountain-full")

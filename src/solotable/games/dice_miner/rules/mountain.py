@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.dice_miner.dice import NTYPES
 
 if TYPE_CHECKING:
@@ -173,13 +174,13 @@ def pour_die(state: DiceMinerState, code: int, t: int) -> None:
     state.on_mountain += 1
 
 
-def why_not_on_top(state: DiceMinerState, s: int) -> str | None:
+def why_not_on_top(state: DiceMinerState, s: int) -> Msg | None:
     """Why slot ``s`` has no die that can be taken or recycled (None if it has one)."""
     m = state.mountain
     names = state.game.mtn.names
     if m[s] < 0:
-        return f"no die on {names[s]}"
+        return msg("dice-miner.illegal.empty-slot", slot=names[s])
     above = [names[x] for x in state.game.mtn.covers[s] if m[x] >= 0]
     if above:
-        return f"the die on {names[s]} is covered by {' and '.join(above)}"
+        return msg("dice-miner.illegal.covered", slot=names[s], by=above)
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.dice_miner.actions import TAKE_STRIDE
 from solotable.games.dice_miner.dice import (
     FACES_PER_DIE,
@@ -140,7 +141,7 @@ def collect_tool(state: DiceMinerState, code: int) -> None:
     state.free_chest += table.chest[code]
 
 
-def why_not_choosable(state: DiceMinerState, action: int) -> str | None:
+def why_not_choosable(state: DiceMinerState, action: int) -> Msg | None:
     """Why the take ``action`` is refused, in the order a player would check it."""
     g = state.game
     table = g.table
@@ -152,7 +153,7 @@ def why_not_choosable(state: DiceMinerState, action: int) -> str | None:
     c = state.mountain[s]
     t = c // F
     if k >= len(table.kinds[t]):
-        return f"a {TYPES[t]} die has no such face"
+        return msg("dice-miner.illegal.no-such-face", type=TYPES[t])
     problem = beer_face_problem(state, s, k)
     if problem:
         return problem
@@ -161,10 +162,10 @@ def why_not_choosable(state: DiceMinerState, action: int) -> str | None:
         need = g.need[code]
         if need is RUN:
             n = table.n[code]
-            return f"a Tunnel {n} must extend a run that ends at {n - 1}"
+            return msg("dice-miner.illegal.run", n=n, below=n - 1)
         if need is SHIELD:
-            return "a dragon Danger die needs an unused shield"
-        return "a cave-in Danger die needs an unused pickaxe"
+            return msg("dice-miner.illegal.needs-shield")
+        return msg("dice-miner.illegal.needs-pickaxe")
     if hide:
         return hide_problem(state, t)
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.message import Msg, msg
 from solotable.games.dice_miner.dice import FACES_PER_DIE, MAGIC
 
 if TYPE_CHECKING:
@@ -43,11 +44,11 @@ def starting_beer_face(state: DiceMinerState, k: int) -> None:
     state.face_pending = False
 
 
-def why_not_face(state: DiceMinerState, a: int) -> str:
+def why_not_face(state: DiceMinerState, a: int) -> Msg:
     """Why a ``face`` action (or any other while a face is awaited) is refused."""
     lay = state.game.layout
     if not state.face_pending:
-        return "no starting Magic die is waiting for a face"
+        return msg("dice-miner.illegal.no-face-pending")
     if lay.face <= a < lay.recycle:
-        return "that is not a Magic face other than beer"
-    return "first choose the face of the starting Magic die that rolled beer ('face …')"
+        return msg("dice-miner.illegal.not-a-magic-face")
+    return msg("dice-miner.illegal.choose-face-first")
