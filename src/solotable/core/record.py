@@ -60,7 +60,7 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
     return {
         "returns": list(state.returns()),
         "scores": list(state.scores()),
-        "outcome": state.outcome(),
+        "outcome": str(state.outcome()),  # a game's outcome is a message: kept in English
     }
 
 
