@@ -203,7 +203,8 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         with table.guard:
             thinking = table.thinking
             cached = table.cached
-        with speaking(lang) as w:
+        # The table is said from its game's catalog domain (which falls back on the shared one).
+        with speaking(lang, words(lang).game(table.session.game.name).domain) as w:
             if thinking and cached is not None and cached.get("lang") == lang:
                 ctx = dict(cached)
             else:

@@ -256,12 +256,21 @@ def _location_card(t: Tr, a: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def connection_title(t: Tr, code: str) -> str:
+    """``blue connection card`` (the deck a connection card comes from)."""
+    if code == "red":
+        return t._("red connection card")
+    if code == "blue":
+        return t._("blue connection card")
+    return t._("connection card")
+
+
 @WORDS.message("card.connection")
 def _connection_card(t: Tr, a: Mapping[str, Any]) -> str:
     head = t._(
-        "%(name)s — %(deck)s connection card (%(copies)s in the deck)",
+        "%(name)s — %(kind)s (%(copies)s in the deck)",
         name=name(t, a["name"]),
-        deck=deck(t, a["deck"]),
+        kind=connection_title(t, a["deck"]),
         copies=a["copies"],
     )
     return head + "\n  " + connection_use(t, a)

@@ -19,16 +19,20 @@ def _setup(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("the opponent's deck is formed: %(cards)s", cards=t.join(cards))
 
 
+@WORDS.message("event.offer")
+def _offer(t: Tr, a: Mapping[str, Any]) -> str:
+    card = name(t, a["name"])
+    return (
+        t._("Lookout, first card: keep or refuse %(name)s?", name=card),
+        t._("Lookout, second card: keep or refuse %(name)s?", name=card),
+        t._("Lookout, third card: keep %(name)s or redraw?", name=card),
+    )[min(int(a.get("step") or 0), 2)]
+
+
 @WORDS.message("event.lookout")
 def _lookout(t: Tr, a: Mapping[str, Any]) -> str:
     card = name(t, a["name"])
     step = int(a.get("step") or 0)
-    if a.get("offer"):
-        return (
-            t._("Lookout, first card: keep or refuse %(name)s?", name=card),
-            t._("Lookout, second card: keep or refuse %(name)s?", name=card),
-            t._("Lookout, third card: keep %(name)s or redraw?", name=card),
-        )[min(step, 2)]
     if a.get("forced"):
         if step >= 2:
             return t._("Lookout: %(name)s goes to your hand (the third card is kept)", name=card)

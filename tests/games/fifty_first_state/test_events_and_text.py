@@ -78,7 +78,7 @@ def test_the_lookout_offer_shows_cost_production_and_uses_before_the_choice() ->
     while s.observation(0)["pending_card"] is None:
         step(s, random.Random(0))
     card = s.observation(0)["pending_card"]
-    offer = [e for e in of(s, "lookout") if e.data.get("offer")][-1]
+    offer = of(s, "offer")[-1]
     assert offer.data["card"] == card and offer.data["step"] == 0
     name = offer.data["name"]
     assert words("en").event("51st-state", offer) == f"Lookout, first card: keep or refuse {name}?"

@@ -101,10 +101,9 @@ class FiftyFirstEvents:
     def offer(self, after: Obs) -> Event:
         card = after["pending_card"]
         return event(
-            "lookout",
+            "offer",
             **self.card(card),
             step=min(after["lookout"]["step"], THIRD_CARD),
-            offer=True,
             rerolls_left=after["lookout"]["rerolls_left"],
         )
 
