@@ -28,6 +28,7 @@ from solotable.games.fifty_first_state.goods import GOOD_NAMES, goods_of
 from solotable.games.fifty_first_state.observation import observe, state_from_observation
 from solotable.games.fifty_first_state.render import render
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
+from solotable.games.fifty_first_state.tensor import Encoder
 
 PACKAGE = "solotable.games.fifty_first_state"
 FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
@@ -97,7 +98,19 @@ class FiftyFirstStateGame(Game):
         )
         fac = str(self.options["faction"])
         self.fixed_faction = -1 if fac == "random" else self.factions.ids().index(fac)
+        self.faction_actions: tuple[tuple[tuple[dict[str, int], int, dict[str, int]], ...], ...] = (
+            tuple(
+                tuple(
+                    (goods_of(f.action_cost[k]), f.action_card[k], goods_of(f.action_gain[k]))
+                    for k in range(3)
+                )
+                for f in self.factions.factions
+            )
+        )
+        """Per faction, its three actions as (cost, hand cards, gain) in the observation's
+        terms (the observation copies them)."""
         self._tensor_spec: TensorSpec | None = None
+        self._encoder: Encoder | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -119,9 +132,9 @@ class FiftyFirstStateGame(Game):
         return self._tensor_spec
 
     def observation_tensor(self, observation: Observation) -> list[float]:
-        from solotable.games.fifty_first_state.tensor import encode
-
-        return encode(self, self.observation_tensor_spec(), observation)
+        if self._encoder is None:
+            self._encoder = Encoder(self, self.observation_tensor_spec())
+        return self._encoder(observation)
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> FiftyFirstStateState:
         return state_from_observation(self, observation, rng)

@@ -8,13 +8,14 @@ pile and of the opponent deck is unknown, and the state holds no order.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.message import msg
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.cards import KINDS
-from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS, goods_of
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.table import (
     END,
@@ -32,7 +33,9 @@ OBS_GOODS = GOOD_NAMES[:NUM_GOODS]
 
 
 def _counts(ids: tuple[str, ...], vec: list[int]) -> dict[str, int]:
-    return {k: c for k, c in zip(ids, vec, strict=True) if c}
+    """``{id: count}`` of the non-zero counts (``compress`` and ``filter`` keep the scan in C:
+    the observation is built at every step of a learner)."""
+    return dict(zip(compress(ids, vec), filter(None, vec), strict=True))
 
 
 def observe(s: FiftyFirstStateState) -> dict[str, Any]:
@@ -60,12 +63,12 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
         "faction_actions": [
             {
                 "n": k + 1,
-                "cost": goods_of(fac.action_cost[k]),
-                "card": fac.action_card[k],
-                "gain": goods_of(fac.action_gain[k]),
+                "cost": dict(cost),
+                "card": card,
+                "gain": dict(gain),
                 "used": bool(used >> k & 1),
             }
-            for k in range(3)
+            for k, (cost, card, gain) in enumerate(s.game.faction_actions[s.faction])
         ]
         if fac
         else [],
@@ -86,7 +89,7 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
                 "card": ids[loc.card],
                 "row": KINDS[cs.kind[loc.card]],
                 "uses_left": loc.uses,
-                "stored": {g: c for g, c in zip(OBS_GOODS, loc.stored, strict=True) if c},
+                "stored": _counts(OBS_GOODS, loc.stored),
             }
             for loc in s.locs
         ],
