@@ -11,7 +11,6 @@ PENDING: dict[str, str] = {
     "divercite": "words issue: Divercité's words move to the catalog",
     "dice_miner": "words issue: Dice Miner's words move to the catalog",
     "mini_divercity": "words issue: Mini DiverCity's words move to the catalog",
-    "fifty_first_state": "words issue: 51st State's words move to the catalog",
 }
 """Domains whose French is being written (transitional; empty once the words issue is done)."""
 
