@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from rich.text import Text
 
 from solotable.core.errors import NotationError
@@ -26,7 +25,9 @@ from tests.words.pseudo import stray_words
 
 from .helpers import game
 
-WORDS = formatter_of("51st-state")
+_FORMATTER = formatter_of("51st-state")
+assert _FORMATTER is not None
+WORDS = _FORMATTER
 
 
 def nested(m: Msg) -> Iterator[Msg]:
