@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 from tests.words.pseudo import untranslated
 
 FETCH = {"x-fragment": "1"}
+RULES = Path(__file__).resolve().parents[2] / "src/solotable/games/fifty_first_state/rules.md"
 FRAME_PARTS = ('<p class="best">', '<form method="post" action="/games" class="play-again">')
 """Pieces of the frame drawn inside the end screen (the best-score line, "play again")."""
 
@@ -169,3 +171,19 @@ def test_a_game_started_in_french_continues_and_replays_in_english(
     assert replay(record, check_result=False).observation(0) == table.session.observation(0)
     resumed.play(0, resumed.legal_moves(0)[0][0])
     assert resumed.ply > table.session.ply  # the move, then any chance that follows
+
+
+def test_the_rules_page_reads_in_french_block_by_block(client: Any) -> None:
+    from solotable.words import words
+    from solotable.words.extract import markdown_blocks
+
+    source = RULES.read_text("utf-8")
+    fr = words("fr").game("51st-state")
+    same = [b for _, b in markdown_blocks(source) if fr._(b) == b]
+    assert same == ["`pass`.", "Notation"], "every block but a command and a same word has French"
+    client.cookies.set("lang", "fr")
+    page = client.get("/rules/51st-state").text
+    assert "<h2>But du jeu</h2>" in page and "<h2>Un tour</h2>" in page
+    assert "Jouez 6 tours seul" in page and "Play 6 rounds alone" not in page
+    client.cookies.set("lang", "en")
+    assert "Play 6 rounds alone" in client.get("/rules/51st-state").text
