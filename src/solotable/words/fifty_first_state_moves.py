@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.fifty_first_state import WORDS, amount, name
+from solotable.words.fifty_first_state_base import WORDS, amount, name
 from solotable.words.registry import N_, Nn_
 from solotable.words.tr import Tr
 
@@ -131,7 +131,9 @@ def _faction(t: Tr, a: Mapping[str, Any]) -> str:
             card=name(t, a["discard_name"]),
             gain=a["gain"],
         )
-    return t._("faction action %(n)s: %(cost)s → %(gain)s", n=a["n"], cost=a["cost"], gain=a["gain"])
+    return t._(
+        "faction action %(n)s: %(cost)s → %(gain)s", n=a["n"], cost=a["cost"], gain=a["gain"]
+    )
 
 
 @WORDS.message("action.work")
@@ -277,7 +279,9 @@ def _ambiguous(t: Tr, a: Mapping[str, Any]) -> str:
 
 
 WORDS.text("notation.empty", N_("empty move"))
-WORDS.text("notation.unknown-chance", N_("unknown chance outcome; expected draw:, reveal: or flip:"))
+WORDS.text(
+    "notation.unknown-chance", N_("unknown chance outcome; expected draw:, reveal: or flip:")
+)
 WORDS.text("notation.no-argument", N_("'%(verb)s' takes no argument"))
 WORDS.text("notation.expected", N_("expected '%(form)s'"))
 
@@ -285,4 +289,3 @@ WORDS.text("notation.expected", N_("expected '%(form)s'"))
 @WORDS.message("notation.unknown-move")
 def _unknown_move(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("unknown move; expected one of %(verbs)s", verbs=", ".join(a["verbs"]))
-

@@ -68,7 +68,9 @@ def bonus_msg(cs: CardSet, t: int) -> Msg | None:
         return Msg("51st-state.bonus.store", {"goods": goods_msg(cs.bonus_store[t])})
     vpi = cs.bonus_vpi[t]
     if vpi is not None:
-        return Msg("51st-state.bonus.vp-per-icon", {"icon": _icon(cs, vpi.icon_mask), "max": vpi.max})
+        return Msg(
+            "51st-state.bonus.vp-per-icon", {"icon": _icon(cs, vpi.icon_mask), "max": vpi.max}
+        )
     return None
 
 

@@ -56,7 +56,7 @@ class FiftyFirstEvents:
         self.cs = game.cards
         self.index = game.layout.card_index
 
-    def card(self, card_id: str) -> dict[str, str]:
+    def card(self, card_id: str) -> dict[str, Any]:
         """``{"card": id, "name": name}`` of a location card (a name the words layer says)."""
         t = self.index.get(card_id)
         return {"card": card_id, "name": self.cs.names[t] if t is not None else card_id}
@@ -161,9 +161,7 @@ class FiftyFirstEvents:
         for loc in after["locations"]:
             back.subtract(loc["stored"])
         returned = {g: n for g, n in back.items() if n > 0}
-        return event(
-            "production", gains=gains, sources=self.sources(after), returned=returned
-        )
+        return event("production", gains=gains, sources=self.sources(after), returned=returned)
 
     def sources(self, obs: Obs) -> list[dict[str, Any]]:
         """Production's sources from the public tableau of ``obs`` (``production_sources``)."""
@@ -179,7 +177,7 @@ class FiftyFirstEvents:
                 "kind": src.kind,
                 "id": src.id,
                 "name": src.name,
-                "count": src.count,
+                "count": src.copies,
                 "gains": {GOOD_NAMES[g]: n for g, n in sorted(src.gains.items())},
             }
             for src in production_sources(cs, self.game.factions, faction, deals, locations)

@@ -52,9 +52,7 @@ def explain_illegal(s: FiftyFirstStateState, a: int) -> Msg:
     if kind in USE_COLOUR:
         if not s.hand[x]:
             return _no("not-in-hand", **_card(s, x))
-        return _no(
-            "contacts", use=kind, colour=USE_COLOUR[kind], n=cs.distance[x], **_card(s, x)
-        )
+        return _no("contacts", use=kind, colour=USE_COLOUR[kind], n=cs.distance[x], **_card(s, x))
     if kind == K.DEVELOP:
         if not s.hand[x]:
             return _no("not-in-hand", **_card(s, x))

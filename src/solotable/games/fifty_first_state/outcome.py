@@ -14,9 +14,7 @@ from solotable.games.fifty_first_state.table import PHASE_NAMES, ROUNDS
 
 def playing_msg(round_: int, phase: int) -> Msg:
     """``round 3 of 6, actions phase``."""
-    return msg(
-        "51st-state.outcome.playing", round=round_, rounds=ROUNDS, phase=PHASE_NAMES[phase]
-    )
+    return msg("51st-state.outcome.playing", round=round_, rounds=ROUNDS, phase=PHASE_NAMES[phase])
 
 
 def final_msg(faction: Faction, vp: int, locations: int) -> Msg:

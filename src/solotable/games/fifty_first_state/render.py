@@ -98,15 +98,16 @@ class _View:
         where = t._("round %(round)s/%(rounds)s", round=obs["round"], rounds=obs["rounds"])
         phase = t._("phase %(phase)s", phase=_phase(t, obs["phase"]))
         out = [
-            f"[bold]{_esc(title)}[/bold] · {_esc(fac)} · {_esc(where)} · [cyan]{_esc(phase)}[/cyan]",
+            f"[bold]{_esc(title)}[/bold] · {_esc(fac)} · {_esc(where)} · "
+            f"[cyan]{_esc(phase)}[/cyan]",
             *block("→", self.prompt(), "cyan", indent=2),
         ]
         if obs["terminal"]:
             sc = obs["score"]
             tl = obs["tally"]
             over = t._("GAME OVER")
-            fac = self.faction()
-            said = t.say(final_msg(fac, sc["vp"], sc["locations"])) if fac else ""
+            faction = self.faction()
+            said = t.say(final_msg(faction, sc["vp"], sc["locations"])) if faction else ""
             out.append(f"[bold green]{_esc(over)}[/bold green] — {_esc(said)}")
             final = t._("final score: %(n)s", n=sc["total"])
             parts = t._(
@@ -152,13 +153,13 @@ class _View:
         for loc in obs["locations"]:
             parts = [self.effect(loc["card"])]
             if loc["row"] == "action":
-                parts.append(
-                    t.ngettext("%(n)s use left", "%(n)s uses left", loc["uses_left"])
-                )
+                parts.append(t.ngettext("%(n)s use left", "%(n)s uses left", loc["uses_left"]))
             if loc["stored"]:
                 parts.append(t._("stored: %(goods)s", goods=t.say(named_goods_msg(loc["stored"]))))
             rows[loc["row"]].append(
-                t._("%(name)s (%(about)s)", name=self.name(loc["card"]), about="; ".join(parts))
+                t._(
+                    "%(name)s (%(about)s)", name=self.name(loc["card"]), about=t._("; ").join(parts)
+                )
             )
         for row, items in rows.items():
             if items:
@@ -208,7 +209,10 @@ class _View:
             "%(n)s cards; 'info CARD' for a card's text",
             n,
         )
-        return [f"[bold]{_esc(hand)}[/bold] ({_esc(about)})", *block("", " · ".join(items), indent=2)]
+        return [
+            f"[bold]{_esc(hand)}[/bold] ({_esc(about)})",
+            *block("", " · ".join(items), indent=2),
+        ]
 
     def hand(self) -> list[str]:
         t, cs, L = self.t, self.cs, self.L
@@ -242,7 +246,9 @@ class _View:
             else:
                 c = h - L.n
                 text = t._(
-                    "(%(kind)s): %(gain)s", kind=_row(t, "connection"), gain=goods_msg(cs.conn_gain[c])
+                    "(%(kind)s): %(gain)s",
+                    kind=_row(t, "connection"),
+                    gain=goods_msg(cs.conn_gain[c]),
                 )
                 if cs.conn_cost[c]:
                     text = t._("%(text)s for %(cost)s", text=text, cost=goods_msg(cs.conn_cost[c]))
@@ -279,7 +285,8 @@ class _View:
                 n=obs["lookout"]["rerolls_left"],
             )
             out.append(
-                f"{'':>{HEAD}}[bold]{_esc(keep)}[/bold] / [bold]{_esc(refuse)}[/bold] · {_esc(more)}"
+                f"{'':>{HEAD}}[bold]{_esc(keep)}[/bold] / [bold]{_esc(refuse)}[/bold] · "
+                f"{_esc(more)}"
             )
         opp = [
             self.name(o["card"]) + (" " + t._("(used)") if o["used"] else "")

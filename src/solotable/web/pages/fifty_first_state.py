@@ -198,9 +198,7 @@ def face_html(t: Tr, f: Mapping[str, Any]) -> Markup:
         Markup(
             '<dl class="spoils"><div><dt>{0}</dt><dd>{1}</dd></div>'
             "<div><dt>{2}</dt><dd>{3}</dd></div></dl>"
-        ).format(
-            t._("Deal"), _gains_html(t, f["deal"]), t._("Raze"), _gains_html(t, f["raze"])
-        )
+        ).format(t._("Deal"), _gains_html(t, f["deal"]), t._("Raze"), _gains_html(t, f["raze"]))
         if "deal" in f
         else ""
     )
@@ -388,18 +386,14 @@ def _lookout(
     }
 
 
-def _faction(
-    t: Tr, obs: Observation, groups: Mapping[str, list[Move]]
-) -> list[dict[str, Any]]:
+def _faction(t: Tr, obs: Observation, groups: Mapping[str, list[Move]]) -> list[dict[str, Any]]:
     fac = _by(groups.get("faction", []), "n")
     out = []
     for a in obs["faction_actions"]:
         cost = say.goods(t, a["cost"])
         if a["card"]:
             cost = t._("%(cost)s + 1 card from hand", cost=cost)
-        text = t._(
-            "%(n)s. %(cost)s → %(gain)s", n=a["n"], cost=cost, gain=say.goods(t, a["gain"])
-        )
+        text = t._("%(n)s. %(cost)s → %(gain)s", n=a["n"], cost=cost, gain=say.goods(t, a["gain"]))
         moves = [_m(m) for m in fac.get(str(a["n"]), [])]
         out.append({"n": a["n"], "used": a["used"], "text": text, "moves": moves})
     return out

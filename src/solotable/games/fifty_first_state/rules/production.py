@@ -72,7 +72,7 @@ def produce(
 
 
 class Source(NamedTuple):
-    """One source of Production: the faction, a deal (``count`` copies) or a location."""
+    """One source of Production: the faction, a deal (``copies`` of it) or a location."""
 
     kind: str
     """``faction``, ``deal`` or ``location``."""
@@ -80,7 +80,7 @@ class Source(NamedTuple):
     """The faction's id or the card's id."""
     name: str
     """Its name in the data file."""
-    count: int
+    copies: int
     gains: dict[int, int]
     """Good index → amount."""
 
