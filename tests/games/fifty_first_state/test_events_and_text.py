@@ -160,3 +160,16 @@ def test_a_mid_game_table_fits_100_by_30() -> None:
     lines = assert_fits(s.game.render(s.observation(0)))
     assert s.observation(0)["round"] == 4 and len(s.observation(0)["locations"]) >= 2
     assert not any("(s)" in line for line in lines)
+
+
+def test_the_french_table_fits_100_by_30_too() -> None:
+    """French runs longer than English; the terminal view must still fit, at every decision."""
+    s = start(11)
+    rnd = random.Random(11)
+    fr = words("fr")
+    tallest = 0
+    while not s.is_over():
+        tallest = max(tallest, len(assert_fits(fr.render(s.game, s.observation(0)))))
+        step(s, rnd)
+    lines = assert_fits(fr.render(s.game, s.observation(0)))
+    assert any("PARTIE TERMINÉE" in line for line in lines) and tallest > 15
