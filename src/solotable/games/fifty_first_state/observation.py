@@ -89,7 +89,7 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
                 "card": ids[loc.card],
                 "row": KINDS[cs.kind[loc.card]],
                 "uses_left": loc.uses,
-                "stored": _counts(OBS_GOODS, loc.stored),
+                "stored": _counts(OBS_GOODS, loc.stored) if any(loc.stored) else {},
             }
             for loc in s.locs
         ],
