@@ -16,9 +16,7 @@ from solotable.core.simulation import play_one
 from solotable.words import words
 from solotable.words.registry import formatter_of
 
-PENDING = {
-    "51st-state": "w-fifty",
-}
+PENDING = {}
 
 
 @pytest.mark.parametrize(

@@ -29,9 +29,11 @@ def new_game(
     for name, value in selects.items():
         card.locator(f"select[name='{name}']").select_option(value)
     if options:
-        card.locator("details.options:not(.deal) > summary").click()
+        card.locator("details.options:not(.deal):not(.advanced) > summary").click()
         for name, value in options.items():
             field = card.locator(f"[name='opt.{name}']")
+            if not field.is_visible():  # an option for designers, under "Advanced"
+                card.locator("details.advanced > summary").click()
             if field.evaluate("e => e.tagName") == "SELECT":
                 field.select_option(value)
             else:

@@ -50,7 +50,7 @@ def test_the_scripts_words_are_the_pages_language(page: Any, live_server: Any) -
     for _ in range(200):
         if element is not None or not data["moves"]:
             break
-        data = click_die_move(page, data)
+        _, data = click_die_move(page, data)
         element = _multi_move(page)
     assert element is not None, "no table element offered several moves"
     chooser = page.locator("#chooser[open]")

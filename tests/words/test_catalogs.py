@@ -7,9 +7,7 @@ import pytest
 
 from solotable.words import tools
 
-PENDING: dict[str, str] = {
-    "fifty_first_state": "words issue: 51st State's words move to the catalog",
-}
+PENDING: dict[str, str] = {}
 """Domains whose French is being written (transitional; empty once the words issue is done)."""
 
 

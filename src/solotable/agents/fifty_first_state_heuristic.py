@@ -65,7 +65,9 @@ class FiftyFirstStateHeuristic(Agent):
         catalog = getattr(game, "card_catalog", None)
         if catalog is None:
             raise TypeError("the heuristic agent needs the 51st-state game")
-        self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in catalog()}
+        self.cards: dict[str, dict[str, Any]] = {
+            c["id"]: c for c in catalog() if c["kind"] in ("production", "feature", "action")
+        }
         self.keep_threshold = keep_threshold
         self.raze_any = raze_any
         """Raze any card for its spoils when nothing better is left: red contacts vanish
@@ -234,12 +236,7 @@ class FiftyFirstStateHeuristic(Agent):
                 "thugs": {"red": 3},
             }.get(parts[1], {})
         k = int(parts[1]) - 1
-        text = obs["faction_actions"][k]["gain"]
-        out: dict[str, int] = {}
-        for piece in text.split(" + "):
-            n, _, what = piece.partition(" ")
-            out[what.split()[0]] = int(n)
-        return out
+        return dict(obs["faction_actions"][k]["gain"])
 
     def _contacts_help(self, obs: dict[str, Any], gain: dict[str, int]) -> bool:
         """True when the gained contacts let a worthwhile hand card be built/dealt/razed."""

@@ -190,14 +190,14 @@ def test_render_shows_rows_hand_costs_opponent_and_phase() -> None:
         "gun-shop",
         "d3",
         "deal 1 gun",
-        "raze 3 gun + 1 VP",
+        "raze 3 guns + 1 VP",
         "opponent",
         "Pub",
         "round 1/6",
         "actions",
     ):
         assert part in text
-    assert all(len(line) <= 110 for line in text.splitlines())
+    assert all(len(line) <= 100 for line in Text.from_markup(text).plain.splitlines())
 
 
 def test_every_legal_move_is_described_in_words() -> None:

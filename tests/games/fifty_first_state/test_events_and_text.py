@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from solotable.core.events import Event
+from solotable.core.message import Msg
 from solotable.core.session import GameSession, Seat
+from solotable.words import words
 from tests.games.screen import assert_fits, screen_lines
 
 
@@ -51,7 +53,10 @@ def test_round_one_production_gains_are_the_supply_and_add_up_from_their_sources
     for source in prod.data["sources"]:
         total.update(source["gains"])
     assert dict(total) == prod.data["gains"]
-    assert "Production: you gain" in prod.text and "Mutants" in prod.text
+    assert prod.data["sources"][0]["kind"] == "faction"
+    assert prod.data["sources"][0]["id"] == "mutants"
+    said = words("en").event("51st-state", prod)
+    assert said.startswith("Production: you gain") and "Mutants Union" in said
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -64,7 +69,7 @@ def test_every_production_adds_up_from_the_tableau_over_a_whole_game(seed: int) 
         total: Counter[str] = Counter(prod.data["returned"])
         for source in prod.data["sources"]:
             total.update(source["gains"])
-        assert +total == prod.data["gains"], prod.text
+        assert +total == prod.data["gains"], prod.data
     assert any(len(p.data["sources"]) > 1 for p in productions), "something was built or dealt"
 
 
@@ -73,13 +78,13 @@ def test_the_lookout_offer_shows_cost_production_and_uses_before_the_choice() ->
     while s.observation(0)["pending_card"] is None:
         step(s, random.Random(0))
     card = s.observation(0)["pending_card"]
-    offer = [e for e in of(s, "lookout") if e.data.get("offer")][-1]
-    assert offer.data["card"] == card
-    for words in ("distance", "deal:", "raze:", "keep or refuse"):
-        assert words in offer.text
+    offer = of(s, "offer")[-1]
+    assert offer.data["card"] == card and offer.data["step"] == 0
     name = offer.data["name"]
+    assert words("en").event("51st-state", offer) == f"Lookout, first card: keep or refuse {name}?"
     screen = "\n".join(screen_lines(s.game.render(s.observation(0))))
     assert f"Lookout {name}: " in screen and "distance" in screen and "keep or refuse" in screen
+    assert "deal " in screen and "raze " in screen
 
 
 def test_a_refusal_forces_the_next_card_and_the_round_logs_extras_reveal_cleanup() -> None:
@@ -90,14 +95,17 @@ def test_a_refusal_forces_the_next_card_and_the_round_logs_extras_reveal_cleanup
     forced = [e for e in lookout if e.data.get("forced")]
     assert refused and len(forced) == 3, "two refusals force two cards, and the third is kept"
     assert [e.data["step"] for e in forced] == [0, 1, 2]
-    assert "the next card must be kept" in refused[0].text
+    assert refused[0].data["step"] == 0
+    assert "the next card must be kept" in words("en").event("51st-state", refused[0])
     extras = [e for e in lookout if "extra" in e.data]
     assert [e.data["extra"] for e in extras] == [1, 2, 3]
     assert {e.data["to"] for e in extras} <= {"opponent", "discard"}
     (reveal,) = [e for e in of(s, "reveal") if e.ply < of(s, "production")[0].ply + 1]
     assert reveal.data["card"] == s.observation(0)["opponent"][0]["card"]
     (cleanup,) = of(s, "cleanup")
-    assert cleanup.text.startswith("Cleanup:") and of(s, "round")[-1].data["round"] == 2
+    assert set(cleanup.data) == {"discarded", "connections"}
+    assert words("en").event("51st-state", cleanup).startswith("Cleanup:")
+    assert of(s, "round")[-1].data["round"] == 2
 
 
 def test_extra_cards_sent_to_the_opponent_grow_its_deck() -> None:
@@ -124,20 +132,26 @@ def test_events_name_only_cards_the_player_has_seen() -> None:
             if obs["pending_card"]:
                 seen.add(obs["pending_card"])
             card = e.data.get("card")
-            assert card is None or card in seen, e.text
+            assert card is None or card in seen, e.data
 
 
 def test_card_text_gives_every_use_of_a_card() -> None:
     g = start(1).game
-    pub = g.card_text("Pub")
-    assert pub is not None and pub == g.card_text("pub")
-    for words in ("distance 2", "as a location: produces 1 card", "build: pay 2 grey contacts"):
-        assert words in pub
+    pub_msg = g.card_text("Pub")
+    assert isinstance(pub_msg, Msg) and pub_msg == g.card_text("pub")
+    assert pub_msg.key == "51st-state.card.location" and pub_msg.arg("distance") == 2
+    assert pub_msg.arg("deal_reroll") is True and pub_msg.arg("effect").key.endswith("produce")
+    pub = words("en").say(pub_msg)
+    for part in ("distance 2", "as a location: produces 1 card", "build: pay 2 grey contacts"):
+        assert part in pub
     assert "deal: pay 2 blue contacts" in pub and "raze: pay 2 red contacts" in pub
     assert "third Lookout card" in pub
-    thugs = g.card_text("thugs")
-    assert thugs is not None and "red connection" in thugs and "paying 1 gun" in thugs
-    assert g.card_text("no such card") is None
+    thugs_msg = g.card_text("thugs")
+    assert thugs_msg is not None and thugs_msg.arg("deck") == "red"
+    thugs = words("en").say(thugs_msg)
+    assert "red connection" in thugs and "paying 1 gun" in thugs
+    assert g.card_text("Briqueterie") == g.card_text("brick-supplier"), "name_fr finds it"
+    assert g.card_text("no such card") is None and g.card_text("!!") is None
 
 
 def test_a_mid_game_table_fits_100_by_30() -> None:
@@ -146,3 +160,16 @@ def test_a_mid_game_table_fits_100_by_30() -> None:
     lines = assert_fits(s.game.render(s.observation(0)))
     assert s.observation(0)["round"] == 4 and len(s.observation(0)["locations"]) >= 2
     assert not any("(s)" in line for line in lines)
+
+
+def test_the_french_table_fits_100_by_30_too() -> None:
+    """French runs longer than English; the terminal view must still fit, at every decision."""
+    s = start(11)
+    rnd = random.Random(11)
+    fr = words("fr")
+    tallest = 0
+    while not s.is_over():
+        tallest = max(tallest, len(assert_fits(fr.render(s.game, s.observation(0)))))
+        step(s, rnd)
+    lines = assert_fits(fr.render(s.game, s.observation(0)))
+    assert any("PARTIE TERMINÉE" in line for line in lines) and tallest > 15

@@ -101,7 +101,10 @@ def test_round_six_pass_ends_the_game_with_breakdown_spec_9_a4() -> None:
     assert s.scores() == [10.0] and s.returns() == [10.0]
     obs = s.observation(0)
     assert obs["score"] == {"vp": 7, "locations": 3, "total": 10}
-    assert "7 VP + 3 for locations" in s.outcome()
+    outcome = s.outcome()
+    assert outcome.key == "51st-state.outcome.final"
+    assert (outcome.arg("score"), outcome.arg("vp"), outcome.arg("locations")) == (10, 7, 3)
+    assert str(outcome) == "New York: 10 points after 6 rounds (7 VP + 3 for locations)"
     st = s.stats()
     assert st["faction"] == "new-york" and st["score"] == 10.0
     screen = s.game.render(obs)

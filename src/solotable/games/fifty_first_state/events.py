@@ -1,12 +1,15 @@
-"""51st State's events: the Lookout, the opponent, Production and Cleanup in words.
+"""51st State's events: the Lookout, the opponent, Production and Cleanup, as data.
 
 The solo round runs mostly by itself: the forced Lookout cards, the three
 extra cards, the opponent's reveal, Production and Cleanup happen between the
 player's decisions. Each event here is read from the difference between two
 observations (hand, piles, supply, the opponent's cards), so it can only name
-what the table shows; Production's sources come from the observation's public
-``production`` list (what the tableau produces), its amounts from the supply
-itself.
+what the table shows; Production's sources are worked out from the public tableau
+(faction, deals, locations) of the observation after it, its amounts from the supply.
+
+Events carry no words: ``solotable.words`` says ``51st-state.event.<kind>`` from the data
+(card ids with their names from the card file, goods as ``{good: amount}``, steps and
+counts), in the player's language.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.events import Event, counted, note
-from solotable.games.fifty_first_state.card_text import card_line
-from solotable.games.fifty_first_state.goods import amount
+from solotable.core.events import Event, event
+from solotable.games.fifty_first_state.goods import GOOD_NAMES
+from solotable.games.fifty_first_state.rules.production import production_sources
 from solotable.games.fifty_first_state.table import (
     ACTIONS,
     LK_DECIDE,
@@ -32,12 +35,6 @@ if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 
 Obs = dict[str, Any]
-WHICH = ("first", "second", "third")
-
-
-def amounts(goods: dict[str, int]) -> str:
-    """``2 fuel, 3 workers, 1 card`` (goods with a zero amount left out)."""
-    return ", ".join(amount(n, g) for g, n in goods.items() if n) or "nothing"
 
 
 def _diff(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -52,23 +49,24 @@ def _added(before: dict[str, int], after: dict[str, int]) -> list[str]:
 
 
 class FiftyFirstEvents:
-    """Event words for one game (card names and texts come from its card set)."""
+    """The events of one game (card names come from its card set)."""
 
     def __init__(self, game: FiftyFirstStateGame) -> None:
+        self.game = game
         self.cs = game.cards
         self.index = game.layout.card_index
 
-    def name(self, card_id: str) -> str:
+    def card(self, card_id: str) -> dict[str, Any]:
+        """``{"card": id, "name": name}`` of a location card (a name the words layer says)."""
         t = self.index.get(card_id)
-        return self.cs.names[t] if t is not None else card_id
+        return {"card": card_id, "name": self.cs.names[t] if t is not None else card_id}
 
-    def line(self, card_id: str) -> str:
-        t = self.index.get(card_id)
-        return card_line(self.cs, t) if t is not None else card_id
-
-    def connection(self, conn_id: str) -> str:
+    def connection(self, conn_id: str) -> dict[str, str]:
         ids = self.cs.conn_ids
-        return self.cs.conn_names[ids.index(conn_id)] if conn_id in ids else conn_id
+        return {
+            "card": conn_id,
+            "name": self.cs.conn_names[ids.index(conn_id)] if conn_id in ids else conn_id,
+        }
 
     # -- one step --------------------------------------------------------------------
     def events(self, before: Obs, after: Obs) -> list[Event]:
@@ -86,26 +84,11 @@ class FiftyFirstEvents:
             out += self.reveal(before, after)
             out.append(self.production(before, after))
         if after["tally"][Tally.RESHUFFLES] > before["tally"][Tally.RESHUFFLES]:
-            out.append(
-                note(
-                    "reshuffle",
-                    "the draw pile ran out: the discard pile is shuffled into a new one "
-                    f"({counted(after['draw_pile_size'], 'card')})",
-                    None,
-                    size=after["draw_pile_size"],
-                )
-            )
+            out.append(event("reshuffle", size=after["draw_pile_size"]))
         if after["round"] > before["round"]:
             if before["round"] >= 1:
-                out.append(self.cleanup(before, after))
-            out.append(
-                note(
-                    "round",
-                    f"round {after['round']} of {ROUNDS} begins",
-                    None,
-                    round=after["round"],
-                )
-            )
+                out.append(self.cleanup(before))
+            out.append(event("round", round=after["round"], rounds=ROUNDS))
         if after["pending_card"] and after["pending_card"] != before["pending_card"]:
             out.append(self.offer(after))
         return out
@@ -113,26 +96,14 @@ class FiftyFirstEvents:
     # -- the parts --------------------------------------------------------------------
     def setup(self, after: Obs) -> Event:
         deck = after["opponent_deck"]
-        names = [self.name(c) for c, n in deck.items() for _ in range(n)]
-        return note(
-            "setup",
-            f"the opponent's deck is formed: {', '.join(names)}",
-            None,
-            opponent_deck=dict(deck),
-        )
+        return event("setup", cards=[{**self.card(c), "n": n} for c, n in deck.items()])
 
     def offer(self, after: Obs) -> Event:
         card = after["pending_card"]
-        step = after["lookout"]["step"]
-        which = WHICH[min(step, THIRD_CARD)]
-        return note(
-            "lookout",
-            f"Lookout, {which} card — keep or refuse? {self.line(card)}",
-            None,
-            card=card,
-            name=self.name(card),
-            step=step,
-            offer=True,
+        return event(
+            "offer",
+            **self.card(card),
+            step=min(after["lookout"]["step"], THIRD_CARD),
             rerolls_left=after["lookout"]["rerolls_left"],
         )
 
@@ -140,42 +111,20 @@ class FiftyFirstEvents:
         kept = _added(before["hand"], after["hand"])
         if not kept:
             return []
-        card = kept[0]
-        step = before["lookout"]["step"]
-        if step >= THIRD_CARD:
-            why = "the third card is kept (no reroll left)"
-        else:
-            why = f"you refused the one before, so the {WHICH[step]} card is kept"
-        return [
-            note(
-                "lookout",
-                f"Lookout: {self.name(card)} goes to your hand — {why}",
-                None,
-                card=card,
-                name=self.name(card),
-                step=step,
-                forced=True,
-            )
-        ]
+        step = min(before["lookout"]["step"], THIRD_CARD)
+        return [event("lookout", **self.card(kept[0]), step=step, forced=True)]
 
     def lookout_refusal(self, before: Obs, after: Obs) -> list[Event]:
         card = before["pending_card"]
         if not card or after["hand"].get(card, 0) > before["hand"].get(card, 0):
             return []
-        step = before["lookout"]["step"]
-        if step >= THIRD_CARD:
-            then = f"{counted(after['lookout']['rerolls_left'], 'reroll')} left"
-        else:
-            then = "the next card must be kept"
         return [
-            note(
+            event(
                 "lookout",
-                f"Lookout: {self.name(card)} refused and discarded; {then}",
-                None,
-                card=card,
-                name=self.name(card),
-                step=step,
+                **self.card(card),
+                step=min(before["lookout"]["step"], THIRD_CARD),
                 refused=True,
+                rerolls_left=after["lookout"]["rerolls_left"],
             )
         ]
 
@@ -184,42 +133,21 @@ class FiftyFirstEvents:
         to_discard = _added(before["discard"], after["discard"])
         nth = 3 - before["lookout"]["extra_left"] + 1
         if to_opp:
-            card, where, text = to_opp[0], "opponent", "joins the opponent's deck (open production)"
+            card, where = to_opp[0], "opponent"
         elif to_discard:
-            card, where, text = to_discard[0], "discard", "is discarded"
+            card, where = to_discard[0], "discard"
         else:
             return []
-        return [
-            note(
-                "lookout",
-                f"Lookout, extra card {nth} of 3: {self.name(card)} {text}",
-                None,
-                card=card,
-                name=self.name(card),
-                extra=nth,
-                to=where,
-            )
-        ]
+        return [event("lookout", **self.card(card), extra=nth, to=where)]
 
     def reveal(self, before: Obs, after: Obs) -> list[Event]:
         old = Counter(o["card"] for o in before["opponent"])
         new = Counter(o["card"] for o in after["opponent"])
         shown = list((new - old).elements())
         if not shown:
-            return [
-                note("reveal", "the opponent's deck is empty: nothing is revealed", None, card=None)
-            ]
-        card = shown[0]
-        return [
-            note(
-                "reveal",
-                f"the opponent reveals {self.line(card)} — send a worker there for its production",
-                None,
-                card=card,
-                name=self.name(card),
-                opponent=[o["card"] for o in after["opponent"]],
-            )
-        ]
+            return [event("reveal", card=None, name=None)]
+        opponent = [o["card"] for o in after["opponent"]]
+        return [event("reveal", **self.card(shown[0]), opponent=opponent)]
 
     def production(self, before: Obs, after: Obs) -> Event:
         gains = _diff(before["goods"], after["goods"])
@@ -233,30 +161,32 @@ class FiftyFirstEvents:
         for loc in after["locations"]:
             back.subtract(loc["stored"])
         returned = {g: n for g, n in back.items() if n > 0}
-        sources = [s["source"] for s in after["production"]]
-        text = f"Production: you gain {amounts(gains)}"
-        if sources:
-            text += f" (from {', '.join(sources)})"
-        if returned:
-            text += f"; back from storage: {amounts(returned)}"
-        return note(
-            "production",
-            text,
-            None,
-            gains=gains,
-            sources=[dict(s) for s in after["production"]],
-            returned=returned,
-        )
+        return event("production", gains=gains, sources=self.sources(after), returned=returned)
 
-    def cleanup(self, before: Obs, after: Obs) -> Event:
+    def sources(self, obs: Obs) -> list[dict[str, Any]]:
+        """Production's sources from the public tableau of ``obs`` (``production_sources``)."""
+        cs = self.cs
+        index = self.index
+        faction = self.game.factions.ids().index(obs["faction"]) if obs["faction"] else -1
+        deals = [0] * cs.n
+        for c, n in obs["deals"].items():
+            deals[index[c]] = n
+        locations = [index[loc["card"]] for loc in obs["locations"]]
+        return [
+            {
+                "kind": src.kind,
+                "id": src.id,
+                "name": src.name,
+                "count": src.copies,
+                "gains": {GOOD_NAMES[g]: n for g, n in sorted(src.gains.items())},
+            }
+            for src in production_sources(cs, self.game.factions, faction, deals, locations)
+        ]
+
+    def cleanup(self, before: Obs) -> Event:
         supply = {g: n for g, n in before["goods"].items() if n}
         conns = [self.connection(c) for c in before["connections"]["face_up"].values() if c]
-        text = "Cleanup: "
-        text += f"discarded {amounts(supply)} from the supply" if supply else "nothing to discard"
-        if conns:
-            text += f", and the face-up connections {' and '.join(conns)}"
-        text += "; actions and opponent cards are ready again"
-        return note("cleanup", text, None, discarded=supply, connections=conns)
+        return event("cleanup", discarded=supply, connections=conns)
 
 
 def fifty_first_events(game: FiftyFirstStateGame, before: Obs, after: Obs) -> list[Event]:

@@ -9,21 +9,26 @@ from typing import Any, ClassVar
 
 from solotable.core.events import Event
 from solotable.core.game import Assumption, Game, GameInfo, Observation
-from solotable.core.message import Translator
+from solotable.core.message import Msg, Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
 from solotable.core.tensor import TensorSpec
 from solotable.games.fifty_first_state.actions import Layout
-from solotable.games.fifty_first_state.card_text import full_card_text
+from solotable.games.fifty_first_state.card_text import (
+    bonus_msg,
+    effect_msg,
+    full_card_text,
+)
 from solotable.games.fifty_first_state.cards import CardSet, load_card_set, read_card_file
 from solotable.games.fifty_first_state.events import fifty_first_events
 from solotable.games.fifty_first_state.factions import FactionSet, load_factions
-from solotable.games.fifty_first_state.goods import GOOD_NAMES, Vector
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, goods_of
 from solotable.games.fifty_first_state.observation import observe, state_from_observation
 from solotable.games.fifty_first_state.render import render
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
+from solotable.games.fifty_first_state.tensor import Encoder
 
 PACKAGE = "solotable.games.fifty_first_state"
 FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
@@ -66,6 +71,7 @@ class FiftyFirstStateGame(Game):
                 "",
                 "path to another card-set JSON file (empty: the Master Set Base deck)",
                 datafile=True,
+                advanced=True,
             ),
         ),
         package=PACKAGE,
@@ -92,7 +98,19 @@ class FiftyFirstStateGame(Game):
         )
         fac = str(self.options["faction"])
         self.fixed_faction = -1 if fac == "random" else self.factions.ids().index(fac)
+        self.faction_actions: tuple[tuple[tuple[dict[str, int], int, dict[str, int]], ...], ...] = (
+            tuple(
+                tuple(
+                    (goods_of(f.action_cost[k]), f.action_card[k], goods_of(f.action_gain[k]))
+                    for k in range(3)
+                )
+                for f in self.factions.factions
+            )
+        )
+        """Per faction, its three actions as (cost, hand cards, gain) in the observation's
+        terms (the observation copies them)."""
         self._tensor_spec: TensorSpec | None = None
+        self._encoder: Encoder | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -114,9 +132,9 @@ class FiftyFirstStateGame(Game):
         return self._tensor_spec
 
     def observation_tensor(self, observation: Observation) -> list[float]:
-        from solotable.games.fifty_first_state.tensor import encode
-
-        return encode(self, self.observation_tensor_spec(), observation)
+        if self._encoder is None:
+            self._encoder = Encoder(self, self.observation_tensor_spec())
+        return self._encoder(observation)
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> FiftyFirstStateState:
         return state_from_observation(self, observation, rng)
@@ -131,14 +149,14 @@ class FiftyFirstStateGame(Game):
         return observe(state)
 
     def draw(self, observation: Observation, words: Translator) -> str:
-        return render(self, observation)
+        return render(self, observation, words)
 
     def events(self, before: Observation, after: Observation, player: int) -> list[Event]:
         """The Lookout, the opponent's reveal, Production and Cleanup (``events.py``)."""
         return fifty_first_events(self, before, after)
 
-    def card_text(self, name: str) -> str | None:
-        """A location or connection card by id or name, with its three uses."""
+    def card_text(self, name: str) -> Msg | None:
+        """A location or connection card by id or name, with its three uses (a message)."""
         return full_card_text(self.cards, name)
 
     def best_score_key(self) -> str | None:
@@ -150,38 +168,77 @@ class FiftyFirstStateGame(Game):
         return [*self.cards.assumptions, *self.factions.assumptions]
 
     def card_catalog(self) -> list[dict[str, Any]]:
-        """Every card type's data in plain values (agents and tools read this)."""
+        """Every card's public facts in plain values: the location cards (kind
+        ``production``, ``feature`` or ``action``), then the connection cards (kind
+        ``connection``) and the faction boards (kind ``faction``).
+
+        Agents read the numbers; pages draw card faces from them and say their effects from
+        the messages (``effect``, ``bonus``: ``Msg.to_json()``), so a user's card file shows
+        its own cards and no page reads a card's text.
+        """
         cs = self.cards
-        out = []
-        for t in range(cs.n):
+        out = [_location(cs, t) for t in range(cs.n)]
+        for c in range(len(cs.conn_ids)):
             out.append(
                 {
-                    "id": cs.ids[t],
-                    "name": cs.names[t],
-                    "kind": ("production", "feature", "action")[cs.kind[t]],
-                    "open": cs.open[t],
-                    "distance": cs.distance[t],
-                    "icons": list(cs.icons[t]),
-                    "prod_gain": _named(cs.prod_gain[t]),
-                    "per_icon": None
-                    if cs.effect[t] != 2
-                    else {"good": GOOD_NAMES[cs.per_icon[t].good], "max": cs.per_icon[t].max},
-                    "act_cost": _named(cs.act_cost[t]),
-                    "act_any": cs.act_any[t],
-                    "act_deal": cs.act_deal[t],
-                    "act_gain": _named(cs.act_gain[t]),
-                    "act_choice": cs.act_choice[t],
-                    "act_uses": cs.act_uses[t],
-                    "bonus_gain": _named(cs.bonus_gain[t]),
-                    "bonus_store": _named(cs.bonus_store[t]),
-                    "bonus_vp_per_icon": cs.bonus_vpi[t] is not None,
-                    "deal": _named(cs.deal[t]),
-                    "raze": _named(cs.raze[t]),
-                    "lookout_reroll": cs.deal_reroll[t] or cs.built_reroll[t],
+                    "id": cs.conn_ids[c],
+                    "name": cs.conn_names[c],
+                    "kind": "connection",
+                    "deck": ("blue", "red")[cs.conn_deck[c]],
+                    "copies": cs.conn_copies[c],
+                    "cost": goods_of(cs.conn_cost[c]),
+                    "gain": goods_of(cs.conn_gain[c]),
+                }
+            )
+        for f in self.factions.factions:
+            out.append(
+                {
+                    "id": f.id,
+                    "name": f.name,
+                    "kind": "faction",
+                    "good": GOOD_NAMES[f.good],
+                    "actions": [
+                        {
+                            "cost": goods_of(f.action_cost[k]),
+                            "card": f.action_card[k],
+                            "gain": goods_of(f.action_gain[k]),
+                        }
+                        for k in range(3)
+                    ],
                 }
             )
         return out
 
 
-def _named(vec: Vector) -> dict[str, int]:
-    return {GOOD_NAMES[g]: n for g, n in vec}
+def _location(cs: CardSet, t: int) -> dict[str, Any]:
+    bonus = bonus_msg(cs, t)
+    return {
+        "id": cs.ids[t],
+        "name": cs.names[t],
+        "kind": ("production", "feature", "action")[cs.kind[t]],
+        "open": cs.open[t],
+        "distance": cs.distance[t],
+        "copies": cs.copies[t],
+        "icons": list(cs.icons[t]),
+        "prod_gain": goods_of(cs.prod_gain[t]),
+        "per_icon": None
+        if cs.effect[t] != 2
+        else {"good": GOOD_NAMES[cs.per_icon[t].good], "max": cs.per_icon[t].max},
+        "act_cost": goods_of(cs.act_cost[t]),
+        "act_any": cs.act_any[t],
+        "act_deal": cs.act_deal[t],
+        "act_gain": goods_of(cs.act_gain[t]),
+        "act_choice": cs.act_choice[t],
+        "act_uses": cs.act_uses[t],
+        "bonus_gain": goods_of(cs.bonus_gain[t]),
+        "bonus_store": goods_of(cs.bonus_store[t]),
+        "bonus_vp_per_icon": cs.bonus_vpi[t] is not None,
+        "deal": goods_of(cs.deal[t]),
+        "raze": goods_of(cs.raze[t]),
+        "lookout_reroll": cs.deal_reroll[t] or cs.built_reroll[t],
+        "deal_reroll": cs.deal_reroll[t],
+        "built_reroll": cs.built_reroll[t],
+        "solo_changed": bool(cs.solo_note[t]),
+        "effect": effect_msg(cs, t).to_json(),
+        "bonus": None if bonus is None else bonus.to_json(),
+    }

@@ -7,7 +7,10 @@ vectors; ``VP`` and ``CARD`` are pseudo-goods that only appear in rewards
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
+
+from solotable.core.message import Msg
 
 FUEL: Final = 0
 GUN: Final = 1
@@ -45,40 +48,23 @@ BASIC: Final = (FUEL, GUN, IRON, BRICK)
 CONTACTS: Final = (GREY, BLUE, RED)
 """Contact colours; a universal contact stands in for any one of them."""
 
-LABEL: Final = {
-    "fuel": "fuel",
-    "gun": "gun",
-    "iron": "iron",
-    "brick": "brick",
-    "ammo": "ammo",
-    "worker": "worker",
-    "grey": "grey contact",
-    "blue": "blue contact",
-    "red": "red contact",
-    "universal": "universal contact",
-    "development": "development token",
-    "vp": "VP",
-    "card": "card",
-}
-
 Vector = tuple[tuple[int, int], ...]
 """A cost or reward: ``((good index, amount), ...)``."""
 
-
-COUNTED: Final = frozenset({"worker", "card", "contact", "token", "use"})
-"""Nouns that take a plural (``2 workers``); goods read as mass nouns (``2 fuel``, ``3 gun``)."""
-
-
-def amount(n: int, good: str) -> str:
-    """``1 worker``, ``2 workers``, ``3 red contacts``, ``2 fuel``, ``1 VP``."""
-    word = LABEL.get(good, good)
-    if n != 1 and word.rsplit(" ", 1)[-1] in COUNTED:
-        word += "s"
-    return f"{n} {word}"
+GOODS_MSG: Final = "51st-state.goods"
+"""The message of a cost or reward: its arguments are good names and amounts."""
 
 
-def vector_text(vec: Vector) -> str:
-    """A reward or cost in words, e.g. ``2 gun + 1 VP``, ``2 red contacts``."""
-    if not vec:
-        return "nothing"
-    return " + ".join(amount(n, GOOD_NAMES[g]) for g, n in vec)
+def goods_of(vec: Vector) -> dict[str, int]:
+    """A cost or reward as ``{good name: amount}`` in the vector's order (events, pages)."""
+    return {GOOD_NAMES[g]: n for g, n in vec}
+
+
+def goods_msg(vec: Vector) -> Msg:
+    """A cost or reward as a message (``2 gun + 1 VP``, said by ``solotable.words``)."""
+    return Msg(GOODS_MSG, {GOOD_NAMES[g]: n for g, n in vec})
+
+
+def named_goods_msg(goods: Mapping[str, int]) -> Msg:
+    """``goods_msg`` of amounts already keyed by good name (zero amounts left out)."""
+    return Msg(GOODS_MSG, {g: n for g, n in goods.items() if n})

@@ -8,21 +8,19 @@ pile and of the opponent deck is unknown, and the state holds no order.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.errors import SolotableError
+from solotable.core.message import msg
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.cards import KINDS
-from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS, amount, vector_text
-from solotable.games.fifty_first_state.rules.production import production_sources
+from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.table import (
-    ACTIONS,
     END,
-    LK_DECIDE,
     PHASE_NAMES,
     ROUNDS,
-    STORE,
     Location,
     OpponentCard,
     Phase,
@@ -35,58 +33,47 @@ OBS_GOODS = GOOD_NAMES[:NUM_GOODS]
 
 
 def _counts(ids: tuple[str, ...], vec: list[int]) -> dict[str, int]:
-    return {ids[i]: c for i, c in enumerate(vec) if c}
-
-
-def _goods(vec: list[int]) -> dict[str, int]:
-    return {OBS_GOODS[i]: vec[i] for i in range(NUM_GOODS)}
-
-
-def _step(s: FiftyFirstStateState) -> str:
-    cs = s.cs
-    ph = s.phase
-    if ph == END:
-        return "game over"
-    if s.pending_draws:
-        return f"drawing {amount(s.pending_draws, 'card')}"
-    if ph == LK_DECIDE:
-        which = ("first", "second", "third")[s.lk_step]
-        return f"Lookout, {which} card: keep or refuse {cs.names[s.pending_card]}"
-    if ph == STORE:
-        return "Cleanup: store goods on your storage cards, then done"
-    if ph == ACTIONS:
-        return "your action (or pass)"
-    return "chance"
+    """``{id: count}`` of the non-zero counts (``compress`` and ``filter`` keep the scan in C:
+    the observation is built at every step of a learner)."""
+    return dict(zip(compress(ids, vec), filter(None, vec), strict=True))
 
 
 def observe(s: FiftyFirstStateState) -> dict[str, Any]:
+    """The player's view: ids, codes and counts only (no sentence: words come at the edge).
+
+    It is built at every decision of a learner (the Gymnasium environment), so it holds
+    nothing a front end can work out from the game's public data: a card's name and text
+    come from ``game.card_catalog()`` or ``game.card_text``, Production's sources from the
+    faction, deals and locations shown here.
+    """
     cs = s.cs
     L = s.L
-    fset = s.game.factions
-    fac = fset.factions[s.faction] if s.faction >= 0 else None
-    obs: dict[str, Any] = {
+    ids = cs.ids
+    fac = s.game.factions.factions[s.faction] if s.faction >= 0 else None
+    used = s.fac_used
+    face_up = s.face_up
+    conn_ids = cs.conn_ids
+    return {
         "game": "51st-state",
         "round": s.round,
         "rounds": ROUNDS,
         "phase": PHASE_NAMES[s.phase],
         "phase_id": s.phase,
-        "step": _step(s),
         "faction": fac.id if fac else None,
-        "faction_name": fac.name if fac else None,
         "faction_actions": [
             {
                 "n": k + 1,
-                "cost": vector_text(fac.action_cost[k])
-                + (" + 1 card from hand" if fac.action_card[k] else ""),
-                "gain": vector_text(fac.action_gain[k]),
-                "used": bool(s.fac_used >> k & 1),
+                "cost": dict(cost),
+                "card": card,
+                "gain": dict(gain),
+                "used": bool(used >> k & 1),
             }
-            for k in range(3)
+            for k, (cost, card, gain) in enumerate(s.game.faction_actions[s.faction])
         ]
         if fac
         else [],
         "hand": _counts(L.hand_ids, s.hand),
-        "pending_card": cs.ids[s.pending_card] if s.pending_card >= 0 else None,
+        "pending_card": ids[s.pending_card] if s.pending_card >= 0 else None,
         "lookout": {
             "step": s.lk_step,
             "refused": s.lk_refused,
@@ -95,43 +82,37 @@ def observe(s: FiftyFirstStateState) -> dict[str, Any]:
             "flip": s.flip_idx,
         },
         "pending_draws": s.pending_draws,
-        "goods": _goods(s.goods),
+        "goods": dict(zip(OBS_GOODS, s.goods, strict=True)),
         "vp": s.vp,
         "locations": [
             {
-                "card": cs.ids[loc.card],
+                "card": ids[loc.card],
                 "row": KINDS[cs.kind[loc.card]],
                 "uses_left": loc.uses,
-                "stored": {OBS_GOODS[i]: c for i, c in enumerate(loc.stored) if c},
+                "stored": _counts(OBS_GOODS, loc.stored) if any(loc.stored) else {},
             }
             for loc in s.locs
         ],
-        "deals": _counts(cs.ids, s.deals),
-        "faction_used": s.fac_used,
-        "opponent": [{"card": cs.ids[o.card], "used": bool(o.used)} for o in s.opp],
-        "opponent_deck": _counts(cs.ids, s.opp_deck),
+        "deals": _counts(ids, s.deals),
+        "faction_used": used,
+        "opponent": [{"card": ids[o.card], "used": bool(o.used)} for o in s.opp],
+        "opponent_deck": _counts(ids, s.opp_deck),
         "opponent_deck_size": s.opp_n,
         "draw_pile_size": s.pile_n,
-        "discard": _counts(cs.ids, s.discard),
-        "set_aside": _counts(cs.ids, s.aside),
+        "discard": _counts(ids, s.discard),
+        "set_aside": _counts(ids, s.aside),
         "connections": {
             "face_up": {
-                "blue": cs.conn_ids[s.face_up[0]] if s.face_up[0] >= 0 else None,
-                "red": cs.conn_ids[s.face_up[1]] if s.face_up[1] >= 0 else None,
+                "blue": conn_ids[face_up[0]] if face_up[0] >= 0 else None,
+                "red": conn_ids[face_up[1]] if face_up[1] >= 0 else None,
             },
-            "discard": _counts(cs.conn_ids, s.conn_discard),
+            "discard": _counts(conn_ids, s.conn_discard),
             "pile_size": sum(s.conn_pile),
         },
         "tally": list(s.tally),
         "terminal": s.phase == END,
-        "score": {"vp": s.vp, "locations": len(s.locs), "total": s.final_score()},
-        "outcome": s.outcome(),
-        "production": [
-            {"source": name, "gains": {GOOD_NAMES[g]: n for g, n in sorted(gains.items())}}
-            for name, gains in production_sources(s)
-        ],
+        "score": {"vp": s.vp, "locations": len(s.locs), "total": s.vp + len(s.locs)},
     }
-    return obs
 
 
 def state_from_observation(
@@ -141,7 +122,7 @@ def state_from_observation(
     try:
         return _rebuild(game, obs, rng)
     except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise SolotableError(f"observation does not fit 51st-state: {e!r}") from e
+        raise SolotableError(msg("51st-state.bad-observation", error=repr(e))) from e
 
 
 def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> FiftyFirstStateState:

@@ -14,20 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.game import State
+from solotable.core.game import ActionInfo, State
+from solotable.core.message import Msg
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
-from solotable.games.fifty_first_state.actions import (
-    DONE_ID,
-    KEEP_ID,
-    REFUSE_ID,
-    Layout,
-    describe_action,
-    explain_illegal,
-)
+from solotable.games.fifty_first_state.action_info import action_info
+from solotable.games.fifty_first_state.actions import DONE_ID, KEEP_ID, REFUSE_ID, Layout
 from solotable.games.fifty_first_state.cards import CardSet
 from solotable.games.fifty_first_state.goods import NUM_GOODS
+from solotable.games.fifty_first_state.illegal import explain_illegal
+from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
 from solotable.games.fifty_first_state.rules.actions import (
     action_is_legal,
     action_phase_moves,
@@ -62,7 +59,6 @@ from solotable.games.fifty_first_state.table import (
     LK_DRAW,
     LK_EXTRA,
     LK_REVEAL,
-    PHASE_NAMES,
     PICK,
     ROUNDS,
     SETUP,
@@ -259,7 +255,7 @@ class FiftyFirstStateState(State):
             return action in store_moves(self)
         return action in [a for a, _ in self.chance_outcomes()]
 
-    def explain_illegal(self, action: int) -> str | None:
+    def explain_illegal(self, action: int) -> Msg | None:
         return explain_illegal(self, action)
 
     # --------------------------------------------------------------- apply
@@ -357,13 +353,11 @@ class FiftyFirstStateState(State):
     def faction_id(self) -> str:
         return self.game.factions.factions[self.faction].id if self.faction >= 0 else "random"
 
-    def outcome(self) -> str:
+    def outcome(self) -> Msg:
+        """Where the game stands, or its final score with its two parts (a message)."""
         if self.phase != END:
-            return f"round {self.round} of {ROUNDS}, {PHASE_NAMES[self.phase]} phase"
-        return (
-            f"after {ROUNDS} rounds the {self.game.factions.factions[self.faction].name} "
-            f"scored {self.final_score()}: {self.vp} VP + {len(self.locs)} for locations"
-        )
+            return playing_msg(self.round, self.phase)
+        return final_msg(self.game.factions.factions[self.faction], self.vp, len(self.locs))
 
     def stats(self) -> dict[str, str | float]:
         t = self.tally
@@ -498,8 +492,9 @@ class FiftyFirstStateState(State):
     def string_to_action(self, text: str) -> int:
         return self.L.from_string(text)
 
-    def describe_action(self, action: int) -> str:
-        return describe_action(self, action)
+    def action_info(self, action: int) -> ActionInfo:
+        """The action as data (``action_info.py``): kind, arguments, targets on the table."""
+        return action_info(self, action)
 
     def observation(self, player: int) -> dict[str, Any]:
         return self.game.observe(self)

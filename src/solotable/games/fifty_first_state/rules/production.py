@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from solotable.games.fifty_first_state.cards import E_KEEP, E_PER_ICON, E_PRODUCE, PRODUCTION
 from solotable.games.fifty_first_state.goods import Vector
@@ -12,6 +12,8 @@ from solotable.games.fifty_first_state.table import ACTIONS
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from solotable.games.fifty_first_state.cards import CardSet
+    from solotable.games.fifty_first_state.factions import FactionSet
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
     from solotable.games.fifty_first_state.table import Location, OpponentCard
 
@@ -69,38 +71,56 @@ def produce(
         s.goods[good] += min(k, mx)
 
 
-def production_sources(s: FiftyFirstStateState) -> list[tuple[str, dict[int, int]]]:
-    """What each source gives at Production with the current tableau, in phase order.
+class Source(NamedTuple):
+    """One source of Production: the faction, a deal (``copies`` of it) or a location."""
+
+    kind: str
+    """``faction``, ``deal`` or ``location``."""
+    id: str
+    """The faction's id or the card's id."""
+    name: str
+    """Its name in the data file."""
+    copies: int
+    gains: dict[int, int]
+    """Good index → amount."""
+
+
+def production_sources(
+    cs: CardSet,
+    fset: FactionSet,
+    faction: int,
+    deals: Sequence[int],
+    locations: Sequence[int],
+) -> list[Source]:
+    """What each source gives at Production with this tableau, in phase order.
 
     The same sources :func:`production_phase` pays (faction income and good,
     each deal, each production location; goods kept on storage cards are
-    returned, not produced, so they are not listed). The observation shows it
-    so that the Production event can say where the goods came from; a test
-    checks that it adds up to what Production actually pays.
+    returned, not produced, so they are not listed). It reads only public facts
+    (the faction, the deal counts per card type, the card types of the locations), so
+    the Production event computes it from the observation; a test checks that it adds
+    up to what Production actually pays.
     """
-    cs = s.cs
-    fset = s.game.factions
-    out: list[tuple[str, dict[int, int]]] = []
-    if s.faction >= 0:
-        fac = fset.factions[s.faction]
+    out: list[Source] = []
+    if faction >= 0:
+        fac = fset.factions[faction]
         own: dict[int, int] = dict(fset.income)
         own[fac.good] = own.get(fac.good, 0) + 1
-        out.append((fac.name, own))
-    for t, c in enumerate(s.deals):
+        out.append(Source("faction", fac.id, fac.name, 1, own))
+    for t, c in enumerate(deals):
         if c:
-            out.append((f"deal {cs.names[t]}" + (f" ×{c}" if c > 1 else ""), _times(cs.deal[t], c)))
+            out.append(Source("deal", cs.ids[t], cs.names[t], c, _times(cs.deal[t], c)))
     mask = cs.icon_mask
-    for loc in s.locs:
-        t = loc.card
+    for t in locations:
         if cs.kind[t] != PRODUCTION:
             continue
         if cs.effect[t] == E_PRODUCE:
-            out.append((cs.names[t], _times(cs.prod_gain[t], 1)))
+            out.append(Source("location", cs.ids[t], cs.names[t], 1, _times(cs.prod_gain[t], 1)))
         elif cs.effect[t] == E_PER_ICON:
             good, m, mx = cs.per_icon[t]
-            k = min(sum(1 for c in s.locs if mask[c.card] & m), mx)
+            k = min(sum(1 for u in locations if mask[u] & m), mx)
             if k:
-                out.append((cs.names[t], {good: k}))
+                out.append(Source("location", cs.ids[t], cs.names[t], 1, {good: k}))
     return out
 
 
