@@ -19,6 +19,7 @@ from typing import Any
 from solotable.core.datafile import parse_json, read_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.game import Game, State
+from solotable.core.message import Msg, Text, msg
 from solotable.core.players import CHANCE
 from solotable.core.registry import game_class, load_game
 from solotable.core.untrusted import finite, shorten
@@ -47,7 +48,10 @@ class Record:
 
 
 def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The result block of a record for a finished (or forfeited) game."""
+    """The result block of a record for a finished (or forfeited) game.
+
+    ``outcome`` is message data (``Msg.to_json()``), so a record says how the game ended in
+    any language; a record written by an older version holds an English sentence there."""
     n = state.game.num_players()
     if forfeit is not None:
         loser = int(forfeit["player"])
@@ -55,13 +59,37 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
         return {
             "returns": rets,
             "scores": list(state.scores()),
-            "outcome": f"player {loser} forfeits: {forfeit.get('reason', '')}".strip(),
+            "outcome": forfeit_outcome(state.game, forfeit).to_json(),
         }
+    outcome = state.outcome()
     return {
         "returns": list(state.returns()),
         "scores": list(state.scores()),
-        "outcome": state.outcome(),
+        "outcome": outcome.to_json() if isinstance(outcome, Msg) else outcome,
     }
+
+
+def outcome_message(data: Any) -> Text:
+    """Stored outcome data (message JSON, or an older version's sentence) as a ``Text``."""
+    if isinstance(data, Msg | str):
+        return data
+    if is_outcome_data(data):
+        return Msg.from_json(data)
+    return ""
+
+
+def forfeit_outcome(game: Game, forfeit: dict[str, Any]) -> Msg:
+    """How a resigned or forfeited game ended: who gave it up, and why (data)."""
+    loser = int(forfeit["player"])
+    extra = {k: forfeit[k] for k in ("seconds", "limit") if k in forfeit}
+    return msg(
+        "core.outcome.forfeit",
+        game=game.name,
+        seat=loser,
+        players=game.num_players(),
+        reason=str(forfeit.get("reason", "")),
+        **extra,
+    )
 
 
 def rebuild(game: Game, seed: int, actions: list[int]) -> State:
@@ -109,6 +137,35 @@ def record_of(
     )
 
 
+MAX_KEY = 100
+
+
+def is_outcome_data(value: Any, depth: int = 0) -> bool:
+    """A stored outcome: a sentence (older records), or message data that
+    :meth:`Msg.from_json` reads (a short key, arguments of JSON values)."""
+    if isinstance(value, str):
+        return True
+    if not isinstance(value, dict) or set(value) != {"key", "args"} or depth > 4:
+        return False
+    key, args = value["key"], value["args"]
+    return (
+        isinstance(key, str)
+        and 0 < len(key) <= MAX_KEY
+        and isinstance(args, dict)
+        and all(_is_arg(v, depth) for v in args.values())
+    )
+
+
+def _is_arg(v: Any, depth: int) -> bool:
+    if v is None or isinstance(v, bool | int | float | str):
+        return True
+    if isinstance(v, list):
+        return all(_is_arg(x, depth + 1) for x in v)
+    if isinstance(v, dict) and set(v) == {"$msg"}:
+        return is_outcome_data(v["$msg"], depth + 1)
+    return False
+
+
 def record_to_json(record: Record) -> str:
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -133,7 +190,7 @@ def record_from_json(text: str, source: str = "record") -> Record:
 def record_from_doc(doc: Any, source: str = "record") -> Record:
     """Validate a parsed record document; the first bad field is named."""
     if not isinstance(doc, dict):
-        raise RecordError(f"{source}: the top level must be a JSON object")
+        raise RecordError(msg("core.save.not-object", path=source))
 
     def need(key: str, kind: type | tuple[type, ...], what: str) -> Any:
         if key not in doc:
@@ -145,11 +202,11 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
 
     if doc.get("format") != FORMAT:
         raise RecordError(
-            f"{source}: field 'format' must be {FORMAT!r}, got {shorten(repr(doc.get('format')))}"
+            msg("core.record.format", path=source, got=shorten(repr(doc.get("format"))))
         )
     version = need("version", int, "an integer")
     if version != VERSION:
-        raise RecordError(f"{source}: unsupported version {version} (this build reads {VERSION})")
+        raise RecordError(msg("core.record.version", path=source, version=version, reads=VERSION))
     game = need("game", str, "a game name")
     options = need("options", dict, "an object")
     for key, value in options.items():
@@ -190,8 +247,8 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
                 raise RecordError(f"{source}: result.{key} must be a list of numbers")
             for k, x in enumerate(v):
                 finite(x, f"{source}: result.{key}[{k}]", MAX_NUMBER, RecordError)
-        if not isinstance(result.get("outcome", ""), str):
-            raise RecordError(f"{source}: result.outcome must be a string")
+        if not is_outcome_data(result.get("outcome", "")):
+            raise RecordError(f"{source}: result.outcome must be a string or a message")
     forfeit = doc.get("forfeit")
     if forfeit is not None and (
         not isinstance(forfeit, dict)
@@ -217,7 +274,7 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    return record_from_doc(read_json(path, "record", RecordError), str(path))
+    return record_from_doc(read_json(path, msg("core.file.what.record"), RecordError), str(path))
 
 
 def save_record(path: str | Path, record: Record) -> None:
@@ -233,12 +290,12 @@ def game_of(record: Record) -> Game:
     try:
         datafiles = {o.name for o in game_class(record.game).info.options if o.datafile}
     except SolotableError as e:
-        raise RecordError(f"record: {e}") from e
+        raise RecordError(msg("core.record.game", reason=e.message)) from e
     refuse_paths(datafiles, record.options, "record")
     try:
         return load_game(record.game, **record.options)
     except SolotableError as e:
-        raise RecordError(f"record: {e}") from e
+        raise RecordError(msg("core.record.game", reason=e.message)) from e
 
 
 def replay(record: Record, *, upto: int | None = None, check_result: bool = True) -> State:

@@ -24,7 +24,7 @@ from solotable.core.accumulate import Moments, SummaryAccumulator, difference
 from solotable.core.batches import guided_batches
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
-from solotable.core.record import record_of, record_to_json, result_of
+from solotable.core.record import outcome_message, record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
 from solotable.core.stats import wilson
@@ -111,7 +111,7 @@ def play_one(
         seats=seats,
         returns=list(result["returns"]),
         scores=list(state.scores()),
-        outcome=str(result["outcome"]),
+        outcome=str(outcome_message(result["outcome"])),  # the lab's reports are English
         stats=dict(state.stats()),
         record_json=record,
         plies=played.decisions,

@@ -329,7 +329,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         ply = int(session.public_summary().get("ply", 0))
         notation = {a: n for a, n, _ in session.legal_moves(table.seat)}
         ranked = tuple(
-            (notation.get(c.action, "?"), value_text(c), c.reason) for c in h.candidates[:3]
+            (notation.get(c.action, "?"), value_text(c), str(c.reason)) for c in h.candidates[:3]
         )
         table.hint = Hint(h.notation, h.words, reason, ply, ranked)
 

@@ -46,3 +46,7 @@ def _score(t: Tr, a: Mapping[str, Any]) -> str:
 @WORDS.message("event.phase")
 def _phase(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("phase: %(new)s", new=a["new"])
+
+
+# The session's, the errors' and the hints' words register on this formatter too.
+from solotable.words import shared_advice, shared_errors, shared_session  # noqa: E402, F401
