@@ -22,15 +22,21 @@ from solotable.words.tr import Tr
 # -- options ------------------------------------------------------------------------------
 
 
-def option_label(t: Tr, game: str, key: str) -> str:
-    """An option's label in the player's language (its key when the game has no words)."""
+def option_label(t: Tr, game: str, key: str) -> str | None:
+    """An option's label in the player's language (None when the game has no words for it)."""
     from solotable.words import words
 
     f = formatter_of(game) if game else None
     texts = f.options.get(key) if f is not None else None
     if texts is None:
-        return key
+        return None
     return words(t.lang).game(game)._(texts[0])
+
+
+def option_name(t: Tr, game: str, key: str) -> str:
+    """How an error names an option: its label, else ``option 'key'``."""
+    label = option_label(t, game, key)
+    return label if label is not None else t._("option '%(key)s'", key=key)
 
 
 def _quoted(key: str) -> str:
@@ -41,7 +47,7 @@ def _quoted(key: str) -> str:
 def _bad_value(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
         "%(option)s: invalid value %(value)s; expected %(valid)s",
-        option=option_label(t, a.get("game", ""), a["option"]),
+        option=option_name(t, a.get("game", ""), a["option"]),
         value=a["value"],
         valid=a["valid"],
     )
@@ -51,7 +57,7 @@ def _bad_value(t: Tr, a: Mapping[str, Any]) -> str:
 def _check(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
         "%(option)s: %(reason)s",
-        option=option_label(t, a.get("game", ""), a["option"]),
+        option=option_name(t, a.get("game", ""), a["option"]),
         reason=a["reason"],
     )
 
@@ -72,7 +78,7 @@ def _unknown_option(t: Tr, a: Mapping[str, Any]) -> str:
 
 def _key_and_label(t: Tr, game: str, key: str) -> str:
     label = option_label(t, game, key)
-    return key if label == key else t._("%(key)s (%(label)s)", key=key, label=label)
+    return key if label is None else t._("%(key)s (%(label)s)", key=key, label=label)
 
 
 @WORDS.message("option.unknown-preset")
@@ -127,23 +133,44 @@ WORDS.message("option.valid.float")(lambda t, a: _number(t, a, False))
 
 # -- games and agents ---------------------------------------------------------------------
 
-WORDS.text("registry.unknown-game", N_("unknown game %(game)s; known games: %(known)s"))
+
+@WORDS.message("registry.unknown-game")
+def _unknown_game(t: Tr, a: Mapping[str, Any]) -> str:
+    known = ", ".join(a.get("known") or [])
+    return t._("unknown game %(game)s; known games: %(known)s", game=a["game"], known=known)
+
+
+@WORDS.message("registry.unknown-agent")
+def _unknown_agent(t: Tr, a: Mapping[str, Any]) -> str:
+    from solotable.words import words
+
+    game = str(a.get("game", ""))
+    return t._(
+        "unknown agent %(agent)s for %(game)s; known agents: %(known)s",
+        agent=a["agent"],
+        game=words(t.lang).game_title(game, game),
+        known=", ".join(a.get("known") or []),
+    )
+
+
+@WORDS.message("plugin.module")
+def _plugin_module(t: Tr, a: Mapping[str, Any]) -> str:
+    return t._(
+        "agent %(agent)s names a Python module: plug-in agents are imported only when the "
+        "player names them on the command line, never from a file or a form (agents for "
+        "this game: %(known)s)",
+        agent=a["agent"],
+        known=", ".join(a.get("known") or []),
+    )
+
+
 WORDS.text("registry.game-missing", N_("game '%(game)s' is not available (%(detail)s)"))
-WORDS.text("registry.unknown-agent", N_("unknown agent %(agent)s; known agents: %(known)s"))
 WORDS.text("registry.no-agent-name", N_("agent: expected a name, got %(got)s"))
 WORDS.text(
     "registry.research",
     N_(
         "agent %(agent)s is a research agent (it sees hidden information): it runs only in "
         "simulate and compare, never as a player or a hint"
-    ),
-)
-WORDS.text(
-    "plugin.module",
-    N_(
-        "agent %(agent)s names a Python module: plug-in agents are imported only when the "
-        "player names them on the command line, never from a file or a form (agents for "
-        "this game: %(known)s)"
     ),
 )
 
