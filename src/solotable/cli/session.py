@@ -442,11 +442,8 @@ class TerminalPlay:
             used = w.shared.ngettext("%(n)s hint used", "%(n)s hints used", result.hints)
             self.console.print(f"[dim]{escape(used)}[/dim]")
         if s.store is not None:
-            kept = self._(
-                "kept as game %(id)s (%(command)s)",
-                id=s.id[:8],
-                command=f"solotable export {s.id[:8]} FILE",
-            )
+            command = "solotable export " + s.id[:8] + " FILE"
+            kept = self._("kept as game %(id)s (%(command)s)", id=s.id[:8], command=command)
             self.console.print(f"[dim]{kept}[/dim]")
         self.autosave()
         try:
