@@ -84,7 +84,8 @@ def options_table(w: Words, info: GameInfo) -> Table:
     for o in ordered:
         if o.advanced and not shown_advanced:
             table.add_section()
-            table.add_row(f"[dim]{escape(w._('Advanced'))}[/dim]", "", "", "")
+            advanced = escape(w._("Advanced"))
+            table.add_row(f"[dim]{advanced}[/dim]", "", "", "")
             shown_advanced = True
         help_text = w.option_help(info.name, o)
         if o.choices is not None:

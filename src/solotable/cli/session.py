@@ -66,20 +66,37 @@ END_CHOICES = {
     "choix": "chooser",
 }
 HELP = (
-    ("<move>", N_("a move in the notation (Tab completes; see moves)")),
-    ("moves [PREFIX]", N_("list the legal moves (those starting with PREFIX) and their meaning")),
-    ("hint [MOVE]", N_("the strongest AI's best three moves, with values and reasons")),
-    ("", N_("with MOVE, what your move gives up against the best (hints are recorded)")),
-    ("undo", N_("take back your last move (not past a card or die you have seen)")),
-    ("info CARD", N_("the full text of a card")),
-    ("log", N_("what happened since your last move")),
-    ("save [FILE]", N_("write the game to FILE (default: the --save file, or one named for it)")),
-    ("board", N_("draw the table again")),
-    ("resign", N_("give up this game")),
-    ("help", N_("this text")),
-    ("quit", N_("leave; the game is kept (continue with solotable play --continue)")),
+    ("", N_("<move>"), N_("a move in the notation (Tab completes; see moves)")),
+    (
+        "moves",
+        N_("[PREFIX]"),
+        N_("list the legal moves (those starting with PREFIX) and their meaning"),
+    ),
+    ("hint", N_("[MOVE]"), N_("the strongest AI's best three moves, with values and reasons")),
+    ("", "", N_("with MOVE, what your move gives up against the best (hints are recorded)")),
+    ("undo", "", N_("take back your last move (not past a card or die you have seen)")),
+    ("info", N_("CARD"), N_("the full text of a card")),
+    ("log", "", N_("what happened since your last move")),
+    (
+        "save",
+        N_("[FILE]"),
+        N_("write the game to FILE (default: the --save file, or one named for it)"),
+    ),
+    ("board", "", N_("draw the table again")),
+    ("resign", "", N_("give up this game")),
+    ("help", "", N_("this text")),
+    ("quit", "", N_("leave; the game is kept (continue with solotable play --continue)")),
 )
-"""The commands and what they do (the command words are typed as they are)."""
+"""The commands (English words, shown as the language's alias), their arguments' names and
+what they do."""
+
+
+def command_word(lang: str, command: str) -> str:
+    """How ``command`` is typed in ``lang`` (its alias, e.g. ``coups``), else the English."""
+    for alias, cmd in ALIASES.get(lang, {}).items():
+        if cmd == command:
+            return alias
+    return command
 
 
 class Styled:
@@ -139,6 +156,10 @@ class TerminalPlay:
         """A terminal string in the player's language, escaped for Rich
         (a :class:`Styled` argument keeps its style)."""
         return styled(self.w, message, **args)
+
+    def cmd(self, command: str) -> str:
+        """A command word as the player types it in their language."""
+        return command_word(self.w.lang, command)
 
     def say(self, text: Text) -> str:
         return escape(self.w.say(text))
@@ -224,9 +245,10 @@ class TerminalPlay:
                     more += 1
                 if run == FOLD_CHANCE_AFTER + 1:
                     folded = self.w.shared.ngettext(
-                        "… and %(n)s more (type log to see them)",
-                        "… and %(n)s more (type log to see them)",
+                        "… and %(n)s more (type %(command)s to see them)",
+                        "… and %(n)s more (type %(command)s to see them)",
                         more,
+                        command=self.cmd("log"),
                     )
                     self.console.print(f"[dim]{escape(folded)}[/dim]")
                 continue
@@ -306,16 +328,18 @@ class TerminalPlay:
             if cmd not in COMMANDS:
                 tip = "  " + self._(
                     "(type %(moves)s or %(help)s)",
-                    moves=Styled("moves"),
-                    help=Styled("help"),
+                    moves=Styled(self.cmd("moves")),
+                    help=Styled(self.cmd("help")),
                 )
             self.console.print(f"[red]{escape(self.w.error(e))}[/red]{tip}")
 
     def show_help(self) -> None:
-        lines = [f"[bold]{self._('Commands')}[/bold]"]
-        for command, text in HELP:
-            shown = self.w._("<move>") if command == "<move>" else command
-            lines.append(f"  [cyan]{escape(shown):<14}[/cyan] {self._(text)}")
+        title = self._("Commands")
+        lines = [f"[bold]{title}[/bold]"]
+        for command, arg, text in HELP:
+            word = command_word(self.w.lang, command) if command else ""
+            shown = " ".join(x for x in (word, self.w._(arg) if arg else "") if x)
+            lines.append(f"  [cyan]{escape(shown):<16}[/cyan] {self._(text)}")
         aliases = ALIASES.get(self.w.lang)
         if aliases:
             pairs = ", ".join(f"{alias} = {cmd}" for alias, cmd in aliases.items())
@@ -330,21 +354,22 @@ class TerminalPlay:
 
     def info(self, name: str) -> None:
         if not name:
-            self.console.print(f"[yellow]{self._('say which card: info CARD')}[/yellow]")
+            usage = self.cmd("info") + " " + self.w._("CARD")
+            ask = self._("say which card: %(command)s", command=Styled(usage))
+            self.console.print(f"[yellow]{ask}[/yellow]")
             return
         text = self.session.game.card_text(name)
         if text is None:
-            self.console.print(
-                f"[yellow]{self._('no card text for %(name)s in this game', name=repr(name))}"
-                "[/yellow]"
-            )
+            none = self._("no card text for %(name)s in this game", name=repr(name))
+            self.console.print(f"[yellow]{none}[/yellow]")
         else:
             self.console.print(self.say(text))
 
     def show_log(self) -> None:
         events = self.session.events_since(self._since)
         if not events:
-            self.console.print(f"[dim]{self._('nothing has happened yet')}[/dim]")
+            nothing = self._("nothing has happened yet")
+            self.console.print(f"[dim]{nothing}[/dim]")
         for e in events[-40:]:
             self.console.print(f"[dim]{e.ply:>4}[/dim] {escape(self.event_text(e))}")
 
@@ -364,17 +389,15 @@ class TerminalPlay:
             if t.lower().startswith(prefix.lower())
         ]
         if not moves:
-            self.console.print(
-                f"[yellow]{self._('no legal move starts with %(prefix)s', prefix=repr(prefix))}"
-                "[/yellow]"
-            )
+            none = self._("no legal move starts with %(prefix)s", prefix=repr(prefix))
+            self.console.print(f"[yellow]{none}[/yellow]")
             return
         if len(moves) > COMPACT_AFTER:
             header = self.w.shared.ngettext(
                 "%(n)s legal move (type %(command)s for its meaning):",
                 "%(n)s legal moves (type %(command)s for their meaning):",
                 len(moves),
-                command="moves PREFIX",
+                command=self.cmd("moves") + " " + self.w._("PREFIX"),
             )
             self.console.print(escape(header))
             self.console.print(Columns([f"[cyan]{escape(t)}[/cyan]" for t, _ in moves]))

@@ -26,7 +26,7 @@ LEVELS = {
 def level_name(t: Tr, agent: str) -> str:
     """An AI level in words (``easy`` → « facile »); another agent spec as it was typed."""
     text = LEVELS.get(agent)
-    return t.pgettext("AI level", text) if text is not None else agent
+    return t._(text) if text is not None else agent
 
 
 def seat_name(t: Tr, game: str, seat: int, players: int) -> str:
