@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from solotable.cli.paths import import_data_options
-from solotable.cli.session import Styled, TerminalPlay, styled
+from solotable.cli.session import Styled, TerminalPlay, command_word, styled
 from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game, GameInfo
 from solotable.core.message import msg
@@ -31,6 +31,8 @@ from solotable.words import Words, words
 from solotable.words.shared_session import level_name
 
 QUIT = ("q", "quit", "quitter")
+RULES_WORD = {"fr": "règles"}
+"""The chooser's ``rules`` word in a language (the English word always works too)."""
 
 
 def choose_game(console: Console) -> str:
@@ -58,7 +60,8 @@ def choose_game(console: Console) -> str:
             return names[int(answer) - 1]
         if answer in names:
             return answer
-        console.print(f"[red]{styled(w, 'unknown choice %(answer)s', answer=repr(answer))}[/red]")
+        unknown = styled(w, "unknown choice %(answer)s", answer=repr(answer))
+        console.print(f"[red]{unknown}[/red]")
 
 
 def value_text(w: Words, game: str, spec: OptionSpec, value: object) -> str:
@@ -133,13 +136,13 @@ def choose_options(console: Console, name: str, show_rules: Callable[[str], None
             prompt = styled(
                 w,
                 "options: Enter for the defaults, a preset, key=value, or %(rules)s> ",
-                rules=Styled("rules"),
+                rules=Styled(RULES_WORD.get(w.lang, "rules")),
             )
         else:
             prompt = styled(
                 w,
                 "options: Enter for the defaults, key=value, or %(rules)s> ",
-                rules=Styled("rules"),
+                rules=Styled(RULES_WORD.get(w.lang, "rules")),
             )
         answer = console.input(prompt).strip()
         if answer.lower() in ("rules", "règles", "regles"):
@@ -176,7 +179,8 @@ def choose_seat(console: Console, game: Game) -> int:
         by_name = [p for p, name in enumerate(names) if name.lower() == answer.lower()]
         if by_name:
             return by_name[0]
-        console.print(f"[red]{styled(w, 'no seat %(answer)s', answer=repr(answer))}[/red]")
+        unknown = styled(w, "no seat %(answer)s", answer=repr(answer))
+        console.print(f"[red]{unknown}[/red]")
 
 
 def choose_level(console: Console, game: Game) -> str:
@@ -205,7 +209,8 @@ def choose_level(console: Console, game: Game) -> str:
             return answer
         if answer.lower() in by_words:
             return by_words[answer.lower()]
-        console.print(f"[red]{styled(w, 'unknown opponent %(answer)s', answer=repr(answer))}[/red]")
+        unknown = styled(w, "unknown opponent %(answer)s", answer=repr(answer))
+        console.print(f"[red]{unknown}[/red]")
 
 
 def seats_for(g: Game, ai: str | None, seat: int) -> list[Seat]:
@@ -247,19 +252,18 @@ def banner(console: Console, session: GameSession, resumed: bool) -> None:
         seed = " — " + w._("seed %(seed)s", seed=str(session.record(reveal=True).seed))
     console.print(
         f"[bold]{escape(title)}[/bold] — {escape(who)}{escape(seed)}. "
-        + styled(w, "Type %(help)s.", help=Styled("help"))
+        + styled(w, "Type %(help)s.", help=Styled(command_word(w.lang, "help")))
     )
     if resumed:
         started = time.strftime("%Y-%m-%d %H:%M", time.localtime(session.started))
-        console.print(
-            styled(
-                w,
-                "continuing game %(id)s started %(started)s, after %(n)s actions",
-                id=session.id[:8],
-                started=started,
-                n=session.ply,
-            )
+        continuing = w.shared.ngettext(
+            "continuing game %(id)s started %(started)s, after %(n)s action",
+            "continuing game %(id)s started %(started)s, after %(n)s actions",
+            session.ply,
+            id=session.id[:8],
+            started=started,
         )
+        console.print(escape(continuing))
         mine = [
             e.seq
             for e in session.events

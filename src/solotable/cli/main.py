@@ -172,7 +172,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
             info = game_class(name).info
         except UnknownNameError as e:
             err_console.print(
-                f"[yellow]{styled(words(), 'skipped: %(why)s', why=words().error(e))}[/yellow]"
+                "[yellow]" + styled(words(), "skipped: %(why)s", why=words().error(e)) + "[/yellow]"
             )
             continue
         rows.append(
@@ -396,7 +396,7 @@ def replay_cmd(
         last = obs
         if step:
             console.print(w.render(g, obs))
-            console.input(f"[dim]{styled(w, 'Enter for the next move')}[/dim]")
+            console.input("[dim]" + styled(w, "Enter for the next move") + "[/dim]")
     if last is not None and not step:
         console.print(w.render(g, last))
     result = session.result()
@@ -408,7 +408,8 @@ def replay_cmd(
 
 
 def _mismatch(e: RecordError) -> NoReturn:
-    console.print(f"[red]{styled(words(), 'mismatch: %(why)s', why=words().error(e))}[/red]")
+    why = styled(words(), "mismatch: %(why)s", why=words().error(e))
+    console.print(f"[red]{why}[/red]")
     raise typer.Exit(1) from None
 
 

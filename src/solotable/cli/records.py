@@ -162,7 +162,11 @@ def stats(console: Console, store: Store, game: str, as_json: bool) -> None:
                 current=doc["current_streak"],
             )
         )
-    console.print(f"[bold]{escape(title)}[/bold]: " + escape("; ".join(parts)))
+    # TRANSLATORS: between the parts of a summary line ("3 games; mean score 40, best 52")
+    summary = t.pgettext("parts separator", "; ").join(parts)
+    console.print(
+        styled(w, "%(game)s: %(summary)s", game=Styled(title, "bold"), summary=summary)
+    )
     wins = doc["win_rate"] is not None
     table = Table(title=w._("by settings and category"))
     columns = (
@@ -176,7 +180,11 @@ def stats(console: Console, store: Store, game: str, as_json: bool) -> None:
         table.add_row(escape(_group(w, game, g)), *_cells(w, g, wins))
     for key, groups in doc["by_category"].items():
         for value, g in groups.items():
-            name = f"{w.stat_label(game, key)}: {w.stat_value(game, key, value)}"
+            name = w._(
+                "%(label)s: %(value)s",
+                label=w.stat_label(game, key),
+                value=w.stat_value(game, key, value),
+            )
             table.add_row(escape(name), *_cells(w, g, wins))
     console.print(table)
 

@@ -76,7 +76,13 @@ def _chance(t: Tr, a: Mapping[str, Any]) -> str:
 
 
 WORDS.plural("event.undo", Nn_("took back %(n)s move", "took back %(n)s moves"), "moves")
-WORDS.text("event.resign", N_("%(who)s resigned"))
+
+
+@WORDS.message("event.resign")
+def _resign(t: Tr, a: Mapping[str, Any]) -> str:
+    if is_you(a.get("who")):
+        return t._("you resigned")
+    return t._("%(who)s resigned", who=a.get("who", ""))
 
 
 @WORDS.message("event.forfeit")
