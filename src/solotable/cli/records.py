@@ -164,9 +164,7 @@ def stats(console: Console, store: Store, game: str, as_json: bool) -> None:
         )
     # TRANSLATORS: between the parts of a summary line ("3 games; mean score 40, best 52")
     summary = t.pgettext("parts separator", "; ").join(parts)
-    console.print(
-        styled(w, "%(game)s: %(summary)s", game=Styled(title, "bold"), summary=summary)
-    )
+    console.print(styled(w, "%(game)s: %(summary)s", game=Styled(title, "bold"), summary=summary))
     wins = doc["win_rate"] is not None
     table = Table(title=w._("by settings and category"))
     columns = (
