@@ -67,7 +67,7 @@ from solotable.core.store import Store
 from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
 from solotable.words import ENV as LANG_ENV
-from solotable.words import LANGS, words
+from solotable.words import LANGS, Words, words
 from solotable.words.rules import translate_markdown
 
 app = typer.Typer(
@@ -227,16 +227,34 @@ def rules(
         if g.info.presets:
             console.print(presets_table(w, g.info))
         return
+    # The values, sources and notes are the data files' own (English) provenance text.
     found = g.assumptions()
-    console.print(f"[bold]{escape(g.info.title)}[/bold]: {len(found)} assumed values\n")
+    w = words()
+    title = w.game_title(g.name, g.info.title)
+    head = w.shared.ngettext(
+        "%(game)s: %(n)s assumed value", "%(game)s: %(n)s assumed values", len(found), game=title
+    )
+    console.print(f"[bold]{escape(head)}[/bold]\n")
     for a in found:
+        level = _confidence(w).get(a.confidence, a.confidence)
+        sure = w._("(confidence: %(confidence)s)", confidence=level)
         console.print(
             f"[cyan]{escape(a.key)}[/cyan] = [bold]{escape(a.value)}[/bold]  "
-            f"[dim]({escape(a.confidence)} confidence)[/dim]"
+            f"[dim]{escape(sure)}[/dim]"
         )
-        console.print(f"    source: {escape(a.source)}")
+        console.print("    " + escape(w._("source: %(source)s", source=a.source)))
         if a.note:
-            console.print(f"    note: {escape(a.note)}")
+            console.print("    " + escape(w._("note: %(note)s", note=a.note)))
+
+
+def _confidence(w: Words) -> dict[str, str]:
+    """An assumption's confidence in words (another value is shown as the data file has it)."""
+    t = w.shared
+    return {
+        "high": t.pgettext("confidence", "high"),
+        "medium": t.pgettext("confidence", "medium"),
+        "low": t.pgettext("confidence", "low"),
+    }
 
 
 def open_store() -> Store:
