@@ -94,9 +94,7 @@ def test_a_french_session_reads_its_words_from_the_catalog(tmp_path, lang):
 
 
 def test_the_same_session_in_english_is_unchanged(tmp_path, lang):
-    front, choice, out, prompts = play(
-        tmp_path, ["help", "moves", "fly"] + ["take"] * 20, at_end="a"
-    )
+    _, choice, out, prompts = play(tmp_path, ["help", "moves", "fly"] + ["take"] * 20, at_end="a")
     assert choice == "again" and "Commands" in out and "legal moves" in out
     assert "cannot read 'fly'" in out and "(type moves or help)" in out
     assert any(p.endswith("your move> ") for p in prompts)
@@ -135,7 +133,7 @@ def test_results_are_stored_language_neutral_and_old_english_outcomes_still_show
 ):
     monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path))
     lang("fr")
-    front, _, _, _ = play(tmp_path, ["abandon"], options={"target": 30}, at_end="")
+    play(tmp_path, ["abandon"], options={"target": 30}, at_end="")
     db = sqlite3.connect(tmp_path / STORE_NAME)
     (stored,) = db.execute("SELECT result FROM games").fetchone()
     outcome = json.loads(stored)["outcome"]
