@@ -1,7 +1,8 @@
 """The core's messages: generic move refusals, notation errors, the generic events.
 
 Games' own messages live in one module each (``words/<game>.py``); these are the ones the
-engine says for every game.
+engine says for every game. The session's, the errors' and the hints' words register on the same
+formatter from their own modules (``words/shared.py`` loads them all).
 """
 
 from __future__ import annotations
@@ -46,7 +47,3 @@ def _score(t: Tr, a: Mapping[str, Any]) -> str:
 @WORDS.message("event.phase")
 def _phase(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("phase: %(new)s", new=a["new"])
-
-
-# The session's, the errors' and the hints' words register on this formatter too.
-from solotable.words import shared_advice, shared_errors, shared_session  # noqa: E402, F401

@@ -4,7 +4,7 @@ The hint agents (``agents/pimc.py``, ``agents/ismcts.py``, ``agents/_playout.py`
 ``core/advice.py``/``core/review.py`` produce data: numbers with their unit as a code
 (:data:`~solotable.core.agent.UNITS`) and reasons as messages. These say them, numbers the
 language's way (a win chance as a percentage, points with one decimal at most).
-Registered on the core formatter (``words/core.py`` imports this module).
+Registered on the core formatter (``words/shared.py`` loads this module).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A play session (``core/session.py``) speaks in data — who moved (``core.seat``), what the
 move does (its ``action_info`` message), why undo is refused — and these say it. Registered on
-the core formatter (``words/core.py`` imports this module).
+the core formatter (``words/shared.py`` loads this module).
 """
 
 from __future__ import annotations
