@@ -235,3 +235,18 @@ def test_pseudo_locale_history_stats_and_chooser_tables(tmp_path, monkeypatch, l
     found = [w for line in text.splitlines() for w in stray_words(line, allowed)]
     assert found == [], (found, text)
     assert "⟦options⟧" in text and "⟦presets⟧" in text
+
+
+def test_a_malformed_record_is_one_french_line(tmp_path, lang, capsys):
+    lang("fr")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "solotable-record", "version": 1, "game": "toy-race"}))
+    with pytest.raises(SystemExit) as stop:
+        main(["replay", "--check", str(bad)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{bad}\u00a0: champ 'options' manquant" in err and "Traceback" not in err
+    lang("en")
+    with pytest.raises(SystemExit):
+        main(["replay", "--check", str(bad)])
+    assert f"{bad}: missing field 'options'" in capsys.readouterr().err

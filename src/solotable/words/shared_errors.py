@@ -208,6 +208,43 @@ WORDS.text("record.format", N_("%(path)s: field 'format' must be 'solotable-reco
 WORDS.text(
     "record.version", N_("%(path)s: unsupported version %(version)s (this build reads %(reads)s)")
 )
+WORDS.text("record.missing", N_("%(path)s: missing field %(field)s"))
+WORDS.text("record.field-type", N_("%(path)s: field %(field)s must be %(what)s, got %(got)s"))
+WORDS.text("record.kind.integer", N_("an integer"))
+WORDS.text("record.kind.game-name", N_("a game name"))
+WORDS.text("record.kind.object", N_("an object"))
+WORDS.text("record.kind.strings", N_("a list of strings"))
+WORDS.text(
+    "record.option-value",
+    N_("%(path)s: options.%(option)s must be a string, number or true/false, got %(got)s"),
+)
+WORDS.text("record.seed-range", N_("%(path)s: field 'seed' must be in 0..2**63-1, got %(got)s"))
+WORDS.text("record.too-many", N_("%(path)s: more than %(n)s actions"))
+WORDS.text(
+    "record.action-text",
+    N_("%(path)s: actions[%(i)s] must be a string of at most %(n)s characters, got %(got)s"),
+)
+WORDS.text("record.players", N_("%(path)s: field 'players' must be a list of short strings"))
+WORDS.text("record.result-type", N_("%(path)s: field 'result' must be an object or null"))
+WORDS.text("record.result-list", N_("%(path)s: result.%(field)s must be a list of numbers"))
+WORDS.text("record.outcome-type", N_("%(path)s: result.outcome must be a string or a message"))
+WORDS.text(
+    "record.forfeit", N_("%(path)s: field 'forfeit' must be an object with an integer 'player'")
+)
+WORDS.text("record.unknown-fields", N_("%(path)s: unknown field(s) %(fields)s"))
+WORDS.text("record.chance-differs", N_("action %(i)s: chance outcome differs from the seed's"))
+WORDS.text("record.already-over", N_("actions[%(i)s] %(text)s: the game was already over"))
+WORDS.text(
+    "record.chance-seed", N_("actions[%(i)s] %(text)s: the seed gives chance outcome %(expected)s")
+)
+WORDS.text("record.action-error", N_("actions[%(i)s] %(text)s: %(reason)s"))
+WORDS.text(
+    "record.unfinished-result",
+    N_("the record has a result but its actions do not finish the game"),
+)
+WORDS.text(
+    "record.result-differs", N_("result.%(field)s: record says %(record)s, replay gives %(replay)s")
+)
 
 # -- the store ----------------------------------------------------------------------------
 
