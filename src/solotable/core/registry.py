@@ -177,10 +177,14 @@ def check_spec(spec: object) -> str:
     if not isinstance(spec, str) or not spec.strip():
         raise UnknownNameError(msg("core.registry.no-agent-name", got=shorten(repr(spec))))
     if len(spec) > MAX_SPEC:
-        raise UnknownNameError(f"agent {shorten(spec)!r}: longer than {MAX_SPEC} characters")
+        raise UnknownNameError(
+            msg("core.registry.agent-too-long", agent=repr(shorten(spec)), n=MAX_SPEC)
+        )
     bad = next((c for c in spec if c in "[]\\" or not c.isprintable()), None)
     if bad is not None:
-        raise UnknownNameError(f"agent {shorten(spec)!r}: {bad!r} is not allowed in an agent spec")
+        raise UnknownNameError(
+            msg("core.registry.agent-bad-char", agent=repr(shorten(spec)), char=repr(bad))
+        )
     return spec
 
 
@@ -190,9 +194,11 @@ def _parse_params(rest: str) -> dict[str, str]:
         for item in rest.split(","):
             k, sep, v = item.partition("=")
             if not sep:
-                raise UnknownNameError(f"agent parameter {shorten(item)!r} is not key=value")
+                raise UnknownNameError(
+                    msg("core.registry.param-not-pair", param=repr(shorten(item)))
+                )
             if not k.strip().isidentifier():
-                raise UnknownNameError(f"agent parameter {shorten(k)!r} is not a parameter name")
+                raise UnknownNameError(msg("core.registry.param-name", param=repr(shorten(k))))
             params[k.strip()] = v.strip()
     return params
 
@@ -306,9 +312,7 @@ def _build_plugin(spec: str, game: Game, player: int, seed: int) -> Agent:
     name, _, rest = spec.partition(":")
     attr, _, after = rest.partition(":")
     if not attr.isidentifier():
-        raise UnknownNameError(
-            f"agent {shorten(spec)!r}: expected module.path:ClassName[:key=value]"
-        )
+        raise UnknownNameError(msg("core.registry.plugin-spec", agent=repr(shorten(spec))))
     target = f"{name}:{attr}"
     if not (_PLUGINS_OK.get() or target in _NAMED_PLUGINS):
         known = [n for n, _ in agent_names(game.name)]

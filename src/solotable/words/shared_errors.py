@@ -246,6 +246,16 @@ WORDS.text(
     "record.result-differs", N_("result.%(field)s: record says %(record)s, replay gives %(replay)s")
 )
 
+WORDS.text("registry.agent-too-long", N_("agent %(agent)s: longer than %(n)s characters"))
+WORDS.text(
+    "registry.agent-bad-char", N_("agent %(agent)s: %(char)s is not allowed in an agent spec")
+)
+WORDS.text("registry.param-not-pair", N_("agent parameter %(param)s is not key=value"))
+WORDS.text("registry.param-name", N_("agent parameter %(param)s is not a parameter name"))
+WORDS.text(
+    "registry.plugin-spec", N_("agent %(agent)s: expected module.path:ClassName[:key=value]")
+)
+
 # -- the store ----------------------------------------------------------------------------
 
 WORDS.text("store.reason.disk-full", N_("the disk is full"))
