@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import solotable
 import tests.toy_game as toy
 from solotable.cli import main as cli_main
 from solotable.cli.chooser import options_table, presets_table
@@ -85,7 +86,7 @@ def test_a_french_session_reads_its_words_from_the_catalog(tmp_path, lang):
     assert "coups permis" in out and "sens" in out
     assert "impossible de lire «\u00a0fly\u00a0»" in out and "(tapez coups ou aide)" in out
     assert "dites quelle carte\u00a0: carte CARTE" in out
-    assert "annulation impossible" in out
+    assert "annulation impossible\u00a0: vous n’avez joué aucun coup à reprendre" in out
     assert "scores finaux\u00a0: vous " in out
     assert any(p.endswith("votre coup> ") for p in prompts)
     assert any(p.startswith("rejouer (r)") for p in prompts)
@@ -250,3 +251,38 @@ def test_a_malformed_record_is_one_french_line(tmp_path, lang, capsys):
     with pytest.raises(SystemExit):
         main(["replay", "--check", str(bad)])
     assert f"{bad}: missing field 'options'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["dice-miner", "divercite", "mini-divercity", "51st-state"])
+def test_pseudo_locale_frame_of_every_game(game, tmp_path, lang):
+    """Each real game in the terminal: its prompts, the help, a refused undo and the end of a
+    resigned game are all catalog words (the board and the game's own sentences are the
+    game's formatter's, checked by each game's words tests)."""
+    lang("qps")
+    store = Store(tmp_path / STORE_NAME)
+    players = solotable.load_game(game).num_players()
+    seats = [Seat()] + [Seat("random") for _ in range(players - 1)]
+    session = GameSession.start(game, {}, seats, seed=5, store=store)
+    console = Console(record=True, width=240)
+    chunks: dict[str, str] = {}
+    prompts: list[str] = []
+    script = iter(["help", "undo", "resign"])
+    last = ["start"]
+
+    def read(prompt: str) -> str:
+        chunks[last[0]] = chunks.get(last[0], "") + console.export_text(clear=True)
+        prompts.append(prompt)
+        try:
+            last[0] = next(script)
+        except StopIteration:
+            raise EOFError from None
+        return last[0]
+
+    front = TerminalPlay(session, console, read)
+    front.run()
+    assert session.is_over()
+    ids = set(stray_words(session.id[:8]))
+    checked = [*prompts, chunks["help"], chunks["undo"], chunks["resign"]]
+    stray = [w for text in checked for w in stray_words(text, ALLOWED | ids | {"random"})]
+    assert stray == [], (stray, checked)
+    assert "⟦Commands⟧" in chunks["help"] and "⟦you resigned⟧" in chunks["resign"]
