@@ -17,7 +17,7 @@ from solotable.words.tr import Tr
 Fn = Callable[[Tr, Mapping[str, Any]], str]
 
 OWNERS: dict[str, str] = {
-    "core": "solotable.words.shared",
+    "core": "solotable.words.core",
     "divercite": "solotable.words.divercite",
     "dice-miner": "solotable.words.dice_miner",
     "mini-divercity": "solotable.words.mini_divercity",

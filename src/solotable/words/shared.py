@@ -1,13 +1,13 @@
-"""The shared formatter, complete: the core's messages and the session's, errors' and hints'.
+"""The shared formatter: the ``core`` owner's messages, said in the ``solotable`` domain.
 
-``words/core.py`` holds the formatter and the core's own messages; ``shared_session``,
-``shared_errors`` and ``shared_advice`` register theirs on it. Loading them from here (the
-registry's module for the ``core`` owner) keeps the modules free of an import cycle.
+``words/core.py`` registers the core's own messages on it and loads ``shared_session``,
+``shared_errors`` and ``shared_advice``, which register theirs; they import the formatter from
+here, not from ``words/core.py``, so that no import cycle forms.
 """
 
 from __future__ import annotations
 
-from solotable.words import shared_advice, shared_errors, shared_session
-from solotable.words.core import WORDS
+from solotable.words.catalog import SHARED
+from solotable.words.registry import Formatter
 
-__all__ = ["WORDS", "shared_advice", "shared_errors", "shared_session"]
+WORDS = Formatter("core", SHARED)

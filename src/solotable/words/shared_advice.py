@@ -4,7 +4,7 @@ The hint agents (``agents/pimc.py``, ``agents/ismcts.py``, ``agents/_playout.py`
 ``core/advice.py``/``core/review.py`` produce data: numbers with their unit as a code
 (:data:`~solotable.core.agent.UNITS`) and reasons as messages. These say them, numbers the
 language's way (a win chance as a percentage, points with one decimal at most).
-Registered on the core formatter (``words/shared.py`` loads this module).
+Registered on the core formatter (``words/core.py`` loads this module).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from solotable.core.agent import UNIT_AHEAD, UNIT_SCORE, UNIT_WIN
-from solotable.words.core import WORDS
 from solotable.words.registry import N_
+from solotable.words.shared import WORDS
 from solotable.words.tr import Tr
 
 

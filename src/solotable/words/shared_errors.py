@@ -3,7 +3,7 @@
 The core raises :class:`~solotable.core.errors.SolotableError`\\ s carrying messages (a key
 and data: the option's key and game, the file, the reason as a code); these say them. An
 option is named by its label in the player's language, and the value they typed is quoted
-as typed. Registered on the core formatter (``words/shared.py`` loads this module).
+as typed. Registered on the core formatter (``words/core.py`` loads this module).
 
 Left in English on purpose: what a designer meets (field-by-field validation of a record or
 data file, plug-in import failures, ``SOLOTABLE_BUSY_TIMEOUT``), SQLite's and the JSON
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.core import WORDS
 from solotable.words.registry import N_, formatter_of
+from solotable.words.shared import WORDS
 from solotable.words.tr import Tr
 
 # -- options ------------------------------------------------------------------------------

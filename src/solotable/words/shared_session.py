@@ -2,7 +2,7 @@
 
 A play session (``core/session.py``) speaks in data — who moved (``core.seat``), what the
 move does (its ``action_info`` message), why undo is refused — and these say it. Registered on
-the core formatter (``words/shared.py`` loads this module).
+the core formatter (``words/core.py`` loads this module).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.core import WORDS
 from solotable.words.registry import N_, Nn_
+from solotable.words.shared import WORDS
 from solotable.words.tr import Tr
 
 LEVELS = {
