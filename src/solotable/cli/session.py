@@ -446,7 +446,10 @@ class TerminalPlay:
         mine = result.scores[s.viewer]
         if result.score_key is not None:
             if not result.counted:
-                line = self._("not counted for best scores (played from hints)")
+                if result.forfeit is not None:
+                    line = self._("not counted for best scores (the game was given up)")
+                else:
+                    line = self._("not counted for best scores (played from hints)")
                 self.console.print(f"[dim]{line}[/dim]")
             elif result.previous_best is None:
                 self.console.print(
