@@ -452,7 +452,7 @@ def test_review_shows_a_progress_bar_on_a_terminal(tmp_path):
         ["review", str(record), "--budget", "samples=1"], tmp_path
     )
     assert status == 0, terminal
-    assert "reviewing moves" in terminal and "seat 0:" in out
+    assert "reviewing moves" in terminal and "you:" in out
 
 
 def test_zero_one_statistics_are_compared_within_the_baseline(tmp_path):

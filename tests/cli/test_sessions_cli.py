@@ -105,7 +105,7 @@ def test_load_restores_seats_level_and_turn(home, tmp_path):
     assert doc["seats"] == [{"agent": "easy"}, {"agent": None}]
     r = runner.invoke(app, ["play", "--load", str(save)], input="quit\n")
     assert r.exit_code == 0, r.output
-    assert "you are seat 1 against easy" in r.output
+    assert "you are player 2, against player 1 (easy)" in r.output
     assert "thinking" not in r.output  # the AI does not play your seat
     store = Store(home / "solotable.db")
     newest = store.history()[0]
@@ -144,7 +144,7 @@ def test_history_stats_and_export(home, tmp_path):
     assert row["id"] == s.id and row["seats"] == [{"agent": None}, {"agent": "random"}]
     assert row["outcome"] == "finished" and row["score"] == s.result().scores[0]
     r = runner.invoke(app, ["stats", "toy-scored"])
-    assert r.exit_code == 0 and "1 games" in r.output
+    assert r.exit_code == 0 and "1 game;" in r.output
     out = tmp_path / "rec.json"
     r = runner.invoke(app, ["export", s.id[:8], str(out)])
     assert r.exit_code == 0, r.output

@@ -28,9 +28,9 @@ def test_unknown_option_names_the_valid_ones():
 @pytest.mark.parametrize(
     ("key", "value", "expect"),
     [
-        ("target", 0, ">= 1"),
-        ("target", "lots", "int"),
-        ("target", True, "int"),
+        ("target", 0, "a whole number from 1 to 100"),
+        ("target", "lots", "whole number"),
+        ("target", True, "whole number"),
         ("doubling", "maybe", "true or false"),
         ("mode", "slow", "'normal', 'fast'"),
     ],

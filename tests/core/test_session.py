@@ -9,6 +9,13 @@ from solotable.core.errors import IllegalActionError, NotationError, SolotableEr
 from solotable.core.seal import unseal
 from solotable.core.session import GameSession, Seat, SessionError, UndoRefused
 from solotable.core.store import Store
+from solotable.words import words
+
+
+def said(s, e):
+    """An event as the player reads it (English)."""
+    return words("en").event(s.game.name, e)
+
 
 HUMAN, FIRST = Seat(), Seat("first")
 
@@ -41,11 +48,12 @@ def test_turns_legality_and_errors_leave_the_state_unchanged():
     assert s.state.to_dict() == before
     assert s.legal_moves(1) == []
     events = s.play(0, "take")
-    assert events[0].kind == "move" and events[0].text == "you: take"
+    assert events[0].kind == "move" and said(s, events[0]) == "you: take"
+    assert events[0].text == "", "events are data: words come at the edge"
     assert [e.seq for e in events] == list(range(1, len(events) + 1)) or events[0].seq > 0
     assert s.agent_to_move() == 1
     agent_events = s.step_agent()
-    assert agent_events[0].text == "player 1 (first): take"
+    assert said(s, agent_events[0]) == "player 2 (first): take"
     assert all(issubclass(c, SolotableError) for c in (SessionError, UndoRefused))
 
 
@@ -57,7 +65,7 @@ def test_event_numbers_only_grow_and_events_since_filters():
     assert seqs == sorted(set(seqs)) and seqs[0] == 1
     assert s.events_since(seqs[1]) == s.events[2:]
     # Chance is described for this perfect-information game: the roll is public.
-    assert any(e.kind == "chance" and e.text.startswith("roll") for e in s.events)
+    assert any(e.kind == "chance" and said(s, e).startswith("roll") for e in s.events)
 
 
 def test_undo_stops_at_a_revealed_roll_but_not_before():
@@ -76,7 +84,7 @@ def test_undo_rebuilds_exactly_when_nothing_was_revealed():
     s.play(0, s.legal_moves(0)[0][1])
     s.step_agent()
     events = s.undo(0)
-    assert events[-1].kind == "undo" and "2 moves" in events[-1].text
+    assert events[-1].kind == "undo" and said(s, events[-1]) == "took back 2 moves"
     assert s.state.to_dict() == start and s.human_to_move() == 0
     with pytest.raises(UndoRefused, match="no move"):
         s.undo(0)

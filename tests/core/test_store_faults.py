@@ -121,7 +121,7 @@ def test_another_writer_is_detected_and_the_game_reloaded(tmp_path) -> None:
         step(web)
     assert web.state.history == terminal.state.history, "not reloaded from the store"
     step(web)  # now it plays on from the saved game
-    with pytest.raises(GameMovedOn, match="the resignation was not played"):
+    with pytest.raises(GameMovedOn, match="the resignation was not kept"):
         terminal.resign(0)
     assert not terminal.is_over() and terminal.version == web.version
     assert terminal.refresh() is False

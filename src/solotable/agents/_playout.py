@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from solotable.core.agent import UNIT_SCORE, UNIT_WIN
 from solotable.core.game import State
+from solotable.core.message import Msg, msg
 from solotable.core.players import CHANCE
 
 Choose = Callable[[State, int, list[int]], int]
@@ -68,22 +70,30 @@ def playout_reason(
     returns: Sequence[float],
     scores: Sequence[float],
     by_score: bool,
-    sample: str,
-) -> tuple[str, float, float, list[str]]:
-    """``(unit, value, spread, words)`` of a move from its playouts: the score change
-    now, the expected end and the risk (the range over ``sample``, e.g. "8 deals")."""
+    sample: Msg,
+) -> tuple[str, float, float, list[Msg]]:
+    """``(unit, value, spread, parts)`` of a move from its playouts: the score change now,
+    the expected end and the risk (the range over ``sample``, e.g. "8 deals"), each part a
+    message that ``solotable.words`` says (:func:`reason` joins them)."""
     before = probe.scores()[player]
     after = probe.clone()
     after.apply_legal_action(action)
     now = after.scores()[player] - before
-    words = [f"score {now:+g} now" if now else "no points now"]
+    parts = [msg("core.reason.score-now", delta=now) if now else msg("core.reason.no-points")]
     if by_score:
         value, spread = mean(scores), stderr(scores)
-        words.append(f"final score ≈ {value:.1f} ± {spread:.1f}")
-        words.append(f"risk: {min(scores):g}–{max(scores):g} over {sample}")
-        return "final score", value, spread, words
+        parts.append(msg("core.reason.final-score", value=value, spread=spread))
+        parts.append(msg("core.reason.risk", low=min(scores), high=max(scores), sample=sample))
+        return UNIT_SCORE, value, spread, parts
     value, spread = mean(returns), stderr(returns)
     wins = sum(1 for r in returns if r > 0)
-    words.append(f"wins {wins} of {sample} (≈ {value:.0%})")
-    words.append(f"final score ≈ {mean(scores):.1f} ({min(scores):g}–{max(scores):g})")
-    return "win chance", value, spread, words
+    parts.append(msg("core.reason.wins", wins=wins, sample=sample, chance=value))
+    parts.append(
+        msg("core.reason.final-range", value=mean(scores), low=min(scores), high=max(scores))
+    )
+    return UNIT_WIN, value, spread, parts
+
+
+def reason(parts: Sequence[Msg]) -> Msg:
+    """A candidate's reason: its parts, said one after the other ("score +2 now; …")."""
+    return msg("core.reason.parts", parts=list(parts))

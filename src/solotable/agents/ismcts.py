@@ -34,11 +34,12 @@ import math
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import mean, play_out, playout_reason, significant
+from solotable.agents._playout import mean, play_out, playout_reason, reason, significant
 from solotable.agents.pimc import default_base
-from solotable.core.agent import Agent, Candidate, Turn, agent_params
+from solotable.core.agent import UNIT_SCORE, Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, State
+from solotable.core.message import msg
 from solotable.core.players import CHANCE
 from solotable.core.registry import make_agent, register_agent
 from solotable.core.rng import Rng
@@ -303,15 +304,16 @@ class IsmctsAgent(Agent):
     ) -> Candidate:
         n = len(st.returns)
         if not n:
-            only = "the only legal move" if len(self._root_stats) == 1 else "not explored"
-            return Candidate(action, 0.0, 0.0, only, "final score")
-        sample = f"{n} rollouts on {len(st.by_deal)} deals"
-        unit, value, spread, words = playout_reason(
+            only = "only-move" if len(self._root_stats) == 1 else "not-explored"
+            return Candidate(action, 0.0, 0.0, msg(f"core.reason.{only}"), UNIT_SCORE)
+        deals = msg("core.sample.deals", n=len(st.by_deal))
+        sample = msg("core.sample.rollouts", n=n, deals=deals)
+        unit, value, spread, parts = playout_reason(
             probe, player, action, st.returns, st.scores, by_score, sample
         )
         if action == self._root_pick:
-            words.append("the rule-based player's choice")
-        return Candidate(action, value, spread, "; ".join(words), unit)
+            parts.append(msg("core.reason.rule-choice"))
+        return Candidate(action, value, spread, reason(parts), unit)
 
 
 _PARAMS: dict[str, int | float | str] = {

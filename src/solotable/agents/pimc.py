@@ -30,10 +30,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import mean, play_out, playout_reason, significant
-from solotable.core.agent import Agent, Candidate, Turn, agent_params
+from solotable.agents._playout import mean, play_out, playout_reason, reason, significant
+from solotable.core.agent import UNIT_SCORE, Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State
+from solotable.core.message import msg
 from solotable.core.registry import agent_names, make_agent, register_agent
 from solotable.core.rng import Rng
 
@@ -204,14 +205,14 @@ class PimcAgent(Agent):
         """Value, spread and a reason in words: the score change now, the expected end, the
         risk (the range over the deals)."""
         if not outcomes:
-            return Candidate(action, 0.0, 0.0, "the only legal move", "final score")
+            return Candidate(action, 0.0, 0.0, msg("core.reason.only-move"), UNIT_SCORE)
         rets = [r for r, _ in outcomes]
         scores = [sc for _, sc in outcomes]
-        sample = f"{len(outcomes)} deals"
-        unit, value, spread, words = playout_reason(
+        sample = msg("core.sample.deals", n=len(outcomes))
+        unit, value, spread, parts = playout_reason(
             probe, player, action, rets, scores, by_score, sample
         )
-        return Candidate(action, value, spread, "; ".join(words), unit)
+        return Candidate(action, value, spread, reason(parts), unit)
 
     @staticmethod
     def _ranked(alive: Sequence[int], results: dict[int, list[tuple[float, float]]]) -> list[int]:

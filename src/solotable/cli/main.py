@@ -31,6 +31,8 @@ from solotable.cli.chooser import (
     choose_options,
     choose_seat,
     enable_completion,
+    options_table,
+    presets_table,
     seats_for,
 )
 from solotable.cli.compare import register as register_compare
@@ -38,7 +40,7 @@ from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
 from solotable.cli.report import register as register_report
 from solotable.cli.review import review
-from solotable.cli.session import TerminalPlay
+from solotable.cli.session import Styled, TerminalPlay, styled
 from solotable.cli.simulate import register as register_simulate
 from solotable.core.errors import (
     PluginRefusedError,
@@ -48,6 +50,7 @@ from solotable.core.errors import (
     UnknownNameError,
 )
 from solotable.core.game import Game
+from solotable.core.message import msg
 from solotable.core.options import parse_assignments
 from solotable.core.record import game_of, record_from_doc, replay
 from solotable.core.registry import (
@@ -64,7 +67,8 @@ from solotable.core.store import Store
 from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
 from solotable.words import ENV as LANG_ENV
-from solotable.words import LANGS, words
+from solotable.words import LANGS, Words, words
+from solotable.words.rules import translate_markdown
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -167,7 +171,9 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         try:
             info = game_class(name).info
         except UnknownNameError as e:
-            err_console.print(f"[yellow]skipped: {escape(str(e))}[/yellow]")
+            err_console.print(
+                "[yellow]" + styled(words(), "skipped: %(why)s", why=words().error(e)) + "[/yellow]"
+            )
             continue
         rows.append(
             {
@@ -183,13 +189,21 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     if as_json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    table = Table(title="solotable games")
-    table.add_column("name", style="cyan")
-    table.add_column("players")
-    table.add_column("summary")
-    table.add_column("agents", style="magenta")
+    w = words()
+    table = Table(title=w._("solotable games"))
+    table.add_column(w._("game"))
+    table.add_column(w._("to type"), style="cyan")
+    table.add_column(w._("players"))
+    table.add_column(w._("summary"))
+    table.add_column(w._("agents"), style="magenta")
     for r in rows:
-        table.add_row(r["name"], str(r["players"]), r["summary"], ", ".join(r["agents"]))
+        table.add_row(
+            escape(w.game_title(r["name"], r["title"])),
+            escape(r["name"]),
+            str(r["players"]),
+            escape(w.game_summary(r["name"], r["summary"])),
+            escape(", ".join(r["agents"])),
+        )
     console.print(table)
 
 
@@ -205,38 +219,48 @@ def rules(
     if not assumptions:
         from rich.markdown import Markdown
 
-        console.print(Markdown(g.rules_text()))
-        opts = Table(title="options (--set key=value)")
-        for col in ("option", "default", "valid", "meaning"):
-            opts.add_column(col)
-        for o in g.info.options:
-            opts.add_row(o.name, repr(o.default), o.describe_valid(), o.help)
-        console.print(opts)
+        w = words()
+        console.print(Markdown(translate_markdown(g.rules_text(), g.name, w.lang)))
+        if g.info.options:
+            console.print(options_table(w, g.info))
+            console.print(styled(w, "Set options with %(how)s.", how=Styled("--set key=value")))
         if g.info.presets:
-            console.print(
-                "presets: "
-                + ", ".join(
-                    f"[cyan]{k}[/cyan] ({', '.join(f'{a}={b}' for a, b in v.items())})"
-                    for k, v in g.info.presets.items()
-                )
-            )
+            console.print(presets_table(w, g.info))
         return
+    # The values, sources and notes are the data files' own (English) provenance text.
     found = g.assumptions()
-    console.print(f"[bold]{escape(g.info.title)}[/bold]: {len(found)} assumed values\n")
+    w = words()
+    title = w.game_title(g.name, g.info.title)
+    head = w.shared.ngettext(
+        "%(game)s: %(n)s assumed value", "%(game)s: %(n)s assumed values", len(found), game=title
+    )
+    console.print(f"[bold]{escape(head)}[/bold]\n")
     for a in found:
+        level = _confidence(w).get(a.confidence, a.confidence)
+        sure = w._("(confidence: %(confidence)s)", confidence=level)
         console.print(
             f"[cyan]{escape(a.key)}[/cyan] = [bold]{escape(a.value)}[/bold]  "
-            f"[dim]({escape(a.confidence)} confidence)[/dim]"
+            f"[dim]{escape(sure)}[/dim]"
         )
-        console.print(f"    source: {escape(a.source)}")
+        console.print("    " + escape(w._("source: %(source)s", source=a.source)))
         if a.note:
-            console.print(f"    note: {escape(a.note)}")
+            console.print("    " + escape(w._("note: %(note)s", note=a.note)))
+
+
+def _confidence(w: Words) -> dict[str, str]:
+    """An assumption's confidence in words (another value is shown as the data file has it)."""
+    t = w.shared
+    return {
+        "high": t.pgettext("confidence", "high"),
+        "medium": t.pgettext("confidence", "medium"),
+        "low": t.pgettext("confidence", "low"),
+    }
 
 
 def open_store() -> Store:
     store = Store()
-    if store.warning:
-        err_console.print(f"[yellow]{escape(store.warning)}[/yellow]")
+    if store.warning_msg:
+        err_console.print(f"[yellow]{escape(words().say(store.warning_msg))}[/yellow]")
     return store
 
 
@@ -274,7 +298,7 @@ def play(
     if save is not None:
         save = check_output_file(save, "--save")
     if cont and (load is not None or game is not None):
-        raise UnknownNameError("--continue resumes the last game: give no GAME or --load")
+        raise UnknownNameError(msg("core.cli.continue-alone"))
     store = open_store()
     ctx.call_on_close(store.close)  # however play ends: folds the log back into solotable.db
     again: tuple[Seat, ...] | None = None
@@ -305,7 +329,8 @@ def play(
         if session.is_over():  # a finished record: show how it ended
             front.draw()
             result = session.result()
-            console.print(f"[bold]{escape(result.outcome if result else '')}[/bold]")
+            outcome = words().say(result.outcome_message) if result else ""
+            console.print(f"[bold]{escape(outcome)}[/bold]")
             return
         choice = front.run()
         if choice == "quit":
@@ -325,11 +350,11 @@ def _resume(store: Store, load: Path | None, plugins: tuple[str, ...]) -> GameSe
             return load_session(load, store, plugins=plugins)
         last = store.last_unfinished()
         if last is None:
-            raise UnknownNameError("no unfinished game to continue; start one with play GAME")
+            raise UnknownNameError(msg("core.cli.nothing-to-continue"))
         return GameSession.resume(store, last, plugins=plugins)
     except PluginRefusedError as e:
         raise UnknownNameError(
-            f"{e}; if you trust it, resume with --ai {shlex.quote(e.spec)}"
+            msg("core.cli.trust-plugin", reason=e.message, ai=shlex.quote(e.spec))
         ) from None
 
 
@@ -348,13 +373,16 @@ def replay_cmd(
 ) -> None:
     """Step through a game record or save, or verify it (no hidden card of an unfinished game)."""
     doc = read_save(file)
+    w = words()
     if check:
         # A malformed record or save is a user error (2), not a mismatch (1).
         record = None if is_session_save(doc) else record_from_doc(doc, str(file))
         try:
             if record is None:
                 session = load_session(file, play=False)
-                console.print(f"ok: {session.ply} actions replayed; the game is not over")
+                console.print(
+                    styled(w, "ok: %(n)s actions replayed; the game is not over", n=session.ply)
+                )
                 return
             game_of(record)
         except ReplayMismatchError as e:
@@ -363,32 +391,43 @@ def replay_cmd(
             state = replay(record)
         except RecordError as e:
             _mismatch(e)
-        console.print(f"ok: {len(record.actions)} actions replayed; {escape(str(state.outcome()))}")
+        console.print(
+            styled(
+                w,
+                "ok: %(n)s actions replayed; %(outcome)s",
+                n=len(record.actions),
+                outcome=w.say(state.outcome()),
+            )
+        )
         return
     session = load_session(file, play=False)  # labels only: no agent is built
     g, finished = session.game, session.is_over()
     last = None
     for i, (ply, obs) in enumerate(session.replay_steps()):
         shown = finished or ply.public
-        who = "chance" if ply.who < 0 else session.seat_name(ply.who)
-        text = ply.notation if shown else "(hidden)"
-        words = (ply.words or ply.notation) if shown else "a card or draw you have not seen"
-        console.print(f"[dim]{i + 1:>4}[/dim] {escape(who):<10} {escape(text):<14} {escape(words)}")
+        who = w._("chance") if ply.who < 0 else w.say(session.seat_msg(ply.who))
+        text = ply.notation if shown else w._("(hidden)")
+        said = (
+            w.say(ply.words or ply.notation) if shown else w._("a card or draw you have not seen")
+        )
+        console.print(f"[dim]{i + 1:>4}[/dim] {escape(who):<10} {escape(text):<14} {escape(said)}")
         last = obs
         if step:
-            console.print(g.render(obs))
-            console.input("[dim]Enter for the next move[/dim]")
+            console.print(w.render(g, obs))
+            console.input("[dim]" + styled(w, "Enter for the next move") + "[/dim]")
     if last is not None and not step:
-        console.print(g.render(last))
+        console.print(w.render(g, last))
     result = session.result()
     if result is not None:
-        console.print(f"[bold]{escape(result.outcome)}[/bold]")
+        console.print(f"[bold]{escape(w.say(result.outcome_message))}[/bold]")
     else:
-        console.print("[dim]the game is not finished: hidden cards stay hidden[/dim]")
+        line = styled(w, "the game is not finished: hidden cards stay hidden")
+        console.print(f"[dim]{line}[/dim]")
 
 
 def _mismatch(e: RecordError) -> NoReturn:
-    console.print(f"[red]mismatch: {escape(str(e))}[/red]")
+    why = styled(words(), "mismatch: %(why)s", why=words().error(e))
+    console.print(f"[red]{why}[/red]")
     raise typer.Exit(1) from None
 
 

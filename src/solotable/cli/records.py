@@ -12,34 +12,68 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solotable.cli.chooser import value_text
 from solotable.cli.paths import check_output_file
+from solotable.cli.session import Styled, styled
+from solotable.core.errors import SolotableError
 from solotable.core.playstats import game_stats
+from solotable.core.record import outcome_message
 from solotable.core.registry import game_class
 from solotable.core.savefile import write_save
 from solotable.core.session import GameSession
 from solotable.core.store import Store
+from solotable.words import Words, words
+from solotable.words.registry import N_
+from solotable.words.shared_advice import percent
+from solotable.words.shared_session import level_name
 
 
-def _seats(row: dict[str, Any]) -> str:
+def _seats(w: Words, row: dict[str, Any]) -> str:
     seats = row.get("seats") or []
-    labels = ["you" if s.get("agent") is None else str(s["agent"]) for s in seats]
-    return " vs ".join(labels) if len(labels) > 1 else (labels[0] if labels else "")
+    labels = [
+        w._("you") if s.get("agent") is None else level_name(w.shared, str(s["agent"]))
+        for s in seats
+    ]
+    # TRANSLATORS: between the seats of a game in the history ("you vs hard")
+    return w.shared.pgettext("versus", " vs ").join(labels)
 
 
-def _settings(row: dict[str, Any]) -> str:
+def _settings(w: Words, row: dict[str, Any]) -> str:
+    """The options that differ from the defaults, by label and value in words."""
     try:
-        defaults = {o.name: o.default for o in game_class(row["game"]).info.options}
-    except Exception:
-        defaults = {}
-    changed = {k: v for k, v in (row.get("options") or {}).items() if defaults.get(k) != v}
-    return ", ".join(f"{k}={v}" for k, v in sorted(changed.items())) or "defaults"
+        specs = {o.name: o for o in game_class(row["game"]).info.options}
+    except SolotableError:
+        specs = {}
+    changed = {
+        k: v
+        for k, v in (row.get("options") or {}).items()
+        if k not in specs or specs[k].default != v
+    }
+    parts = []
+    for k, v in sorted(changed.items()):
+        spec = specs.get(k)
+        if spec is None:
+            parts.append(f"{k}={v}")
+        else:
+            label = w.option_label(row["game"], spec)
+            parts.append(f"{label} = {value_text(w, row['game'], spec, v)}")
+    return ", ".join(parts) or w._("defaults")
 
 
-def _result(row: dict[str, Any]) -> str:
+STATUS = {
+    "finished": N_("finished"),
+    "resigned": N_("resigned"),
+    "forfeited": N_("forfeited"),
+}
+
+
+def _result(w: Words, row: dict[str, Any]) -> str:
+    """How a listed game stands: unfinished at which move, or how it ended."""
     if row["status"] == "playing":
-        return f"unfinished (ply {row['ply']})"
+        return w._("unfinished (move %(ply)s)", ply=row["ply"])
     result = row.get("result") or {}
-    return str(result.get("outcome") or row["status"])
+    said = w.say(outcome_message(result.get("outcome") or ""))
+    return said or w._(STATUS.get(row["status"], row["status"]))
 
 
 def history(
@@ -49,85 +83,136 @@ def history(
     limit: int,
     as_json: bool,
 ) -> None:
+    w = words()
     rows = store.history(game, limit)
     if as_json:
         keep = ("id", "game", "options", "seats", "status", "started", "ended", "score", "won")
-        docs = [{k: r.get(k) for k in keep} | {"outcome": _result(r)} for r in rows]
+        english = words("en")
+        docs = [{k: r.get(k) for k in keep} | {"outcome": _result(english, r)} for r in rows]
         print(json.dumps(docs, ensure_ascii=False))
         return
     if not rows:
-        console.print("no games yet: start one with [cyan]solotable play[/cyan]")
+        console.print(
+            styled(w, "no games yet: start one with %(play)s", play=Styled("solotable play"))
+        )
         return
-    table = Table(title="your games, newest first")
-    for col in ("id", "date", "game", "settings", "seats", "result", "score"):
-        table.add_column(col)
+    table = Table(title=w._("your games, newest first"))
+    for col in (N_("id"), N_("date"), N_("game"), N_("settings"), N_("seats"), N_("result")):
+        table.add_column(w._(col))
+    table.add_column(w._("score"))
     for r in rows:
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"]))
-        score = "" if r.get("score") is None else f"{r['score']:g}"
+        score = "" if r.get("score") is None else w.shared.num(r["score"])
         table.add_row(
             r["id"][:8],
             date,
-            r["game"],
-            escape(_settings(r)),
-            escape(_seats(r)),
-            escape(_result(r)),
+            escape(w.game_title(r["game"], r["game"])),
+            escape(_settings(w, r)),
+            escape(_seats(w, r)),
+            escape(_result(w, r)),
             score,
         )
     console.print(table)
 
 
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.0f}%"
+def _pct(w: Words, x: float | None) -> str:
+    return "—" if x is None else percent(w.shared, x)
 
 
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.1f}".removesuffix(".0")
+def _num(w: Words, x: float | None) -> str:
+    return "—" if x is None else w.shared.num(x, 1)
 
 
 def stats(console: Console, store: Store, game: str, as_json: bool) -> None:
-    game_class(game)  # an unknown name is an error, not "no games"
+    info = game_class(game).info  # an unknown name is an error, not "no games"
+    w = words()
     doc = game_stats(store.finished(game))
     if as_json:
         print(json.dumps(doc, ensure_ascii=False))
         return
+    title = w.game_title(game, info.title)
     if not doc["games"]:
-        console.print(f"no finished {game} games with you at the table yet")
-        return
-    console.print(
-        f"[bold]{escape(game)}[/bold]: {doc['games']} games, {doc['wins']} won "
-        f"({_pct(doc['win_rate'])}); mean score {_num(doc['mean_score'])}, "
-        f"best {_num(doc['best_score'])}; longest winning streak {doc['longest_streak']}, "
-        f"current {doc['current_streak']}"
-    )
-    table = Table(title="by settings and category")
-    for col in ("group", "games", "win rate", "mean", "best"):
-        table.add_column(col)
-    for label, s in doc["by_settings"].items():
-        table.add_row(
-            escape(label),
-            str(s["games"]),
-            _pct(s["win_rate"]),
-            _num(s["mean_score"]),
-            _num(s["best_score"]),
+        console.print(
+            styled(w, "no finished games of %(game)s with you at the table yet", game=title)
         )
-    for key, groups in doc["by_category"].items():
-        for value, s in groups.items():
-            table.add_row(
-                escape(f"{key}: {value}"),
-                str(s["games"]),
-                _pct(s["win_rate"]),
-                _num(s["mean_score"]),
-                _num(s["best_score"]),
+        return
+    t = w.shared
+    parts = [t.ngettext("%(n)s game", "%(n)s games", doc["games"])]
+    if doc["win_rate"] is not None:
+        parts.append(
+            t.ngettext(
+                "%(n)s won (%(rate)s)",
+                "%(n)s won (%(rate)s)",
+                doc["wins"],
+                rate=_pct(w, doc["win_rate"]),
             )
+        )
+    parts.append(
+        w._(
+            "mean score %(mean)s, best %(best)s",
+            mean=_num(w, doc["mean_score"]),
+            best=_num(w, doc["best_score"]),
+        )
+    )
+    if doc["win_rate"] is not None:
+        parts.append(
+            w._(
+                "longest winning streak %(longest)s, current %(current)s",
+                longest=doc["longest_streak"],
+                current=doc["current_streak"],
+            )
+        )
+    # TRANSLATORS: between the parts of a summary line ("3 games; mean score 40, best 52")
+    summary = t.pgettext("parts separator", "; ").join(parts)
+    console.print(styled(w, "%(game)s: %(summary)s", game=Styled(title, "bold"), summary=summary))
+    wins = doc["win_rate"] is not None
+    table = Table(title=w._("by settings and category"))
+    columns = (
+        (N_("group"), N_("games"), N_("win rate"), N_("mean"), N_("best"))
+        if wins
+        else (N_("group"), N_("games"), N_("mean"), N_("best"))
+    )
+    for col in columns:
+        table.add_column(w._(col))
+    for g in doc["by_settings"].values():
+        table.add_row(escape(_group(w, game, g)), *_cells(w, g, wins))
+    for key, groups in doc["by_category"].items():
+        for value, g in groups.items():
+            name = w._(
+                "%(label)s: %(value)s",
+                label=w.stat_label(game, key),
+                value=w.stat_value(game, key, value),
+            )
+            table.add_row(escape(name), *_cells(w, g, wins))
     console.print(table)
+
+
+def _group(w: Words, game: str, group: dict[str, Any]) -> str:
+    """A settings group in words: the options that differ from the defaults."""
+    return _settings(w, {"game": game, "options": group.get("options") or {}})
+
+
+def _cells(w: Words, s: dict[str, Any], wins: bool) -> list[str]:
+    cells = [str(s["games"])]
+    if wins:
+        cells.append(_pct(w, s["win_rate"]))
+    return [*cells, _num(w, s["mean_score"]), _num(w, s["best_score"])]
 
 
 def export(console: Console, store: Store, game_id: str, file: Path) -> None:
     path = check_output_file(file, "export file")
     session = GameSession.resume(store, store.find(game_id), agents=False)  # written, not played
     write_save(path, session)
-    kind = "record" if session.is_over() else "save (unfinished: hidden cards sealed)"
-    console.print(f"wrote the {kind} of game {session.id[:8]} to {escape(str(path))}")
+    w = words()
+    if session.is_over():
+        line = w._("wrote the record of game %(id)s to %(file)s", id=session.id[:8], file=str(path))
+    else:
+        line = w._(
+            "wrote the save of game %(id)s to %(file)s (unfinished: hidden cards sealed)",
+            id=session.id[:8],
+            file=str(path),
+        )
+    console.print(escape(line))
 
 
 def register(app: typer.Typer, console: Console, open_store: Any) -> None:

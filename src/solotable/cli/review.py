@@ -19,9 +19,12 @@ from rich.markup import escape
 from solotable.cli.progress import progress_bar
 from solotable.core.advice import amount
 from solotable.core.errors import RecordError
+from solotable.core.message import msg
 from solotable.core.record import Record, game_of, record_from_doc
+from solotable.core.registry import game_class
 from solotable.core.review import Review, review_record
 from solotable.core.savefile import is_session_save, load_session, read_save
+from solotable.words import words
 
 REVIEW_BUDGETS = {"pimc": "samples=6"}
 """Default budgets by agent name: PIMC's hint budget (8 deals) is trimmed so that a
@@ -45,36 +48,63 @@ def load_finished(path: Path) -> Record:
     if is_session_save(doc):
         session = load_session(path, play=False)  # shown: no agent is built
         if not session.is_over():
-            raise RecordError(f"{path}: the game is not finished; review needs a finished game")
+            raise RecordError(msg("core.review.unfinished", path=str(path)))
         return session.record()
     return record_from_doc(doc, str(path))
 
 
 def print_review(console: Console, review: Review) -> None:
-    """Every reviewed move (marks, the best alternative and its reason), then a summary."""
+    """Every reviewed move (marks, the best alternative and its reason), then a summary,
+    in the player's language; seats by the game's names for them."""
+    w = words()
+    t = w.shared
+    n_players = game_class(review.game).info.num_players  # the record replayed: a known game
+
+    def seat(p: int) -> str:
+        return w.say(msg("core.seat", game=review.game, seat=p, agent=None, players=n_players))
+
     for n in review.notes:
-        line = f"{n.index + 1:>4} seat {n.seat} {n.played}{n.mark}"
-        if n.played == n.best or n.loss <= n.spread:
-            console.print(escape(f"{line}  best or close ({n.played_reason})"))
-            continue
+        line = f"{n.index + 1:>4} {seat(n.seat)} {n.played}{n.mark}  {w.say(n.annotation())}"
+        close = n.played == n.best or n.loss <= n.spread
+        style = None if close else "bold red" if n.mark == "??" else ("yellow" if n.mark else None)
+        console.print(escape(line), style=style)
+    for p, s in review.summary().items():
+        worst = sorted((n for n in review.notes if n.seat == p and n.mark), key=lambda n: -n.loss)[
+            :3
+        ]
+        decisions = t.ngettext("%(n)s decision", "%(n)s decisions", s["decisions"])
+        mistakes = t.ngettext("%(n)s mistake (?)", "%(n)s mistakes (?)", s["mistakes"])
+        blunders = t.ngettext("%(n)s blunder (??)", "%(n)s blunders (??)", s["blunders"])
+        loss = w._(
+            "expected loss %(total)s in all (%(mean)s a move)",
+            total=amount(s["total_loss"], s["unit"]),
+            mean=amount(s["mean_loss"], s["unit"]),
+        )
         console.print(
             escape(
-                f"{line}  best: {n.best}, loses ≈ {amount(n.loss, n.unit)} "
-                f"(± {n.spread:.2g}) — {n.best_reason}"
-            ),
-            style="bold red" if n.mark == "??" else ("yellow" if n.mark else None),
-        )
-    for seat, s in review.summary().items():
-        worst = sorted(
-            (n for n in review.notes if n.seat == seat and n.mark), key=lambda n: -n.loss
-        )[:3]
-        console.print(
-            f"seat {seat}: {s['decisions']} decisions, expected loss "
-            f"{amount(s['total_loss'], s['unit'])} in all ({amount(s['mean_loss'], s['unit'])} "
-            f"a move), {s['mistakes']} mistakes (?), {s['blunders']} blunders (??)"
+                w._(
+                    "%(seat)s: %(decisions)s, %(loss)s, %(mistakes)s, %(blunders)s",
+                    seat=seat(p),
+                    decisions=decisions,
+                    loss=loss,
+                    mistakes=mistakes,
+                    blunders=blunders,
+                )
+            )
         )
         for n in worst:
-            console.print(escape(f"  worst: move {n.index + 1} {n.played}{n.mark} → {n.best}"))
+            console.print(
+                escape(
+                    "  "
+                    + w._(
+                        "worst: move %(n)s %(played)s%(mark)s → %(best)s",
+                        n=n.index + 1,
+                        played=n.played,
+                        mark=n.mark,
+                        best=n.best,
+                    )
+                )
+            )
 
 
 def review(
@@ -95,7 +125,7 @@ def review(
     spec = agent_spec(game_of(rec).info.hint_agent, budget)
     # a 51st State review takes a minute: show that it moves (stderr, tty only)
     with progress_bar(Console(stderr=True, highlight=False)) as progress:
-        task = progress.add_task("reviewing moves", total=len(rec.actions))
+        task = progress.add_task(words()._("reviewing moves"), total=len(rec.actions))
         result = review_record(
             rec, spec, seat or None, lambda done, total: progress.update(task, completed=done)
         )

@@ -1,7 +1,10 @@
-"""Hints and reviews in words: values with their uncertainty, and what a move gives up.
+"""Hints and reviews as data: values with their uncertainty, and what a move gives up.
 
-Shared by the terminal's ``hint`` and ``solotable review`` so both say "loses ≈ X"
-the same way, and so a loss within the search's own noise is not called a loss.
+Shared by the terminal's ``hint``, the web table and ``solotable review`` so all say
+"loses ≈ X" the same way, and so a loss within the search's own noise is not called a
+loss. Everything here is a :class:`~solotable.core.message.Msg` (numbers with their unit as
+a code, :data:`~solotable.core.agent.UNITS`); ``solotable.words`` says it in the player's
+language.
 """
 
 from __future__ import annotations
@@ -9,39 +12,54 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solotable.core.agent import Candidate
+from solotable.core.message import Msg, msg
 from solotable.core.session import Hint
+from solotable.core.sessionparts import info_words
+
+
+def value_msg(c: Candidate) -> Msg:
+    """A candidate's value with its spread and unit (``+2.5 ± 1 points ahead at the end``)."""
+    return msg("core.value", value=c.value, spread=c.spread, unit=c.unit)
 
 
 def value_text(c: Candidate) -> str:
-    """``+2.5 ± 1 points ahead at the end``, ``38% ± 18% win chance``."""
-    if c.unit == "win chance":
-        return f"{c.value:.0%} ± {c.spread:.0%} {c.unit}"
-    sign = "+" if c.unit.startswith("points ahead") else ""
-    return f"{c.value:{sign}.1f} ± {c.spread:.1f} {c.unit}"
+    """:func:`value_msg` in English (transitional: front ends say ``value_msg``)."""
+    return str(value_msg(c))
 
 
-def amount(x: float, unit: str) -> str:
+def amount(x: float, unit: str) -> Msg:
     """A difference in the candidates' unit: ``3.5 points``, ``25% win chance``."""
-    return f"{x:.0%} win chance" if unit == "win chance" else f"{x:.1f} points"
+    return msg("core.amount", x=x, unit=unit)
 
 
-def loss_text(best: Candidate, mine: Candidate) -> str:
+def loss_msg(best: Candidate, mine: Candidate) -> Msg:
     """ "your move loses ≈ X against the best", unless it is within the search's noise."""
     loss = best.value - mine.value
     noise = max(best.spread, mine.spread)
     if mine.action == best.action or loss <= noise:
-        return "your move is as good as the best, within the search's precision"
-    return f"your move loses ≈ {amount(loss, best.unit)} against the best"
+        return msg("core.hint.as-good")
+    return msg("core.hint.loses", amount=amount(loss, best.unit))
 
 
-def hint_lines(hint: Hint, notation: Callable[[int], str]) -> list[str]:
-    """Plain lines: the hint, its next best moves with values and reasons, and the verdict
-    on the player's own move."""
-    lines = [f"hint ({hint.agent}): {hint.notation} — {hint.words}"]
+def hint_lines(hint: Hint, notation: Callable[[int], str]) -> list[Msg]:
+    """The hint's lines: the move, its next best moves with values and reasons, and the
+    verdict on the player's own move (each a message; the terminal prints one a line)."""
+    action = info_words(hint.info, hint.words)
+    lines = [msg("core.hint.head", notation=hint.notation, action=action)]
     for i, c in enumerate(hint.candidates, 1):
-        lines.append(f"  {i}. {notation(c.action)}: {value_text(c)} — {c.reason}")
+        lines.append(
+            msg(
+                "core.hint.candidate",
+                rank=i,
+                notation=notation(c.action),
+                value=value_msg(c),
+                reason=c.reason,
+            )
+        )
     if hint.mine is not None and hint.candidates:
         c = hint.mine
-        lines.append(f"  yours: {notation(c.action)}: {value_text(c)} — {c.reason}")
-        lines.append(f"  {loss_text(hint.candidates[0], c)}")
+        lines.append(
+            msg("core.hint.yours", notation=notation(c.action), value=value_msg(c), reason=c.reason)
+        )
+        lines.append(msg("core.hint.verdict", verdict=loss_msg(hint.candidates[0], c)))
     return lines

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from solotable.core.errors import ResearchAgentError, UnknownNameError
 from solotable.core.game import Game, Observation, State
-from solotable.core.message import Msg
+from solotable.core.message import Text
 from solotable.core.untrusted import ascii_float, ascii_int, shorten
 
 
@@ -86,9 +86,18 @@ class Candidate:
     action: int
     value: float
     spread: float
-    reason: str | Msg
-    """Why, in words or as a message ``solotable.words`` says (a game's own reasons)."""
+    reason: Text
+    """Why, as a message (``solotable.words`` says it); a plug-in may give plain text."""
     unit: str
+    """One of :data:`UNITS` (a code; ``solotable.words`` says it with the value)."""
+
+
+UNIT_AHEAD = "points ahead at the end"
+UNIT_SCORE = "final score"
+UNIT_WIN = "win chance"
+UNITS = (UNIT_AHEAD, UNIT_SCORE, UNIT_WIN)
+"""The scales a candidate's value is on, as codes (their English names, kept from the
+reviews written before they were codes)."""
 
 
 class ResearchTurn(Turn):

@@ -7,7 +7,7 @@ and show the message instead of a traceback.
 
 from __future__ import annotations
 
-from solotable.core.message import Text, msg
+from solotable.core.message import Msg, Text, msg
 
 
 class SolotableError(Exception):
@@ -52,7 +52,15 @@ class NotationError(SolotableError, ValueError):
 
 
 class OptionError(SolotableError):
-    """An unknown game option or a value outside its valid choices."""
+    """An unknown game option or a value outside its valid choices.
+
+    Its message names the option by key; :meth:`for_game` adds the game, so that
+    ``solotable.words`` names the option by its label in the player's language."""
+
+    def for_game(self, game: str) -> OptionError:
+        if isinstance(self.message, Msg) and "game" in self.message.args:
+            return OptionError(Msg(self.message.key, {**self.message.args, "game": game}))
+        return self
 
 
 class RecordError(SolotableError):
@@ -77,7 +85,7 @@ class PluginRefusedError(UnknownNameError):
     a record, a save, a stored game, a web form. Files are data, never code: a plug-in is
     imported only when the player names it on the command line (``spec`` says which)."""
 
-    def __init__(self, spec: str, message: str) -> None:
+    def __init__(self, spec: str, message: Text) -> None:
         self.spec = spec
         super().__init__(message)
 

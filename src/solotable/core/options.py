@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solotable.core.errors import OptionError
+from solotable.core.message import Msg, Text, msg
 from solotable.core.untrusted import shorten
 
 OptionValue = bool | int | float | str
@@ -33,7 +34,7 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
-    check: Callable[[Any], str | None] | None = None
+    check: Callable[[Any], Text | None] | None = None
     """Extra validation; returns an error message or None."""
     advanced: bool = False
     """An option for designers (a data file, a tie-break convention): front ends show it
@@ -42,7 +43,20 @@ class OptionSpec:
     """The value names a data file: ``""`` (built in), a path, or a ``sha256:`` content
     name (``core.datafile``); records may hold only the last two forms' hash."""
 
+    def valid_msg(self) -> Msg:
+        """What values are valid, as data (``solotable.words`` says it)."""
+        if self.choices is not None:
+            return msg("core.option.valid.choices", choices=[str(c) for c in self.choices])
+        if self.type is bool:
+            return msg("core.option.valid.bool")
+        return msg(
+            f"core.option.valid.{self.type.__name__}",
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
+
     def describe_valid(self) -> str:
+        """What values are valid, in a developer's notation (``one of 'a', 'b'``, ``int >= 1``)."""
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.type is bool:
@@ -103,15 +117,20 @@ class OptionSpec:
             if self.maximum is not None and v > self.maximum:
                 raise self._bad(value)
         if self.check is not None:
-            msg = self.check(v)
-            if msg:
-                raise OptionError(f"option {self.name!r}: {msg}")
+            why = self.check(v)
+            if why:
+                raise OptionError(msg("core.option.check", option=self.name, game="", reason=why))
         return v
 
     def _bad(self, value: Any) -> OptionError:
         return OptionError(
-            f"option {self.name!r}: invalid value {shorten(repr(value))}; "
-            f"expected {self.describe_valid()}"
+            msg(
+                "core.option.bad-value",
+                option=self.name,
+                game="",
+                value=shorten(repr(value)),
+                valid=self.valid_msg(),
+            )
         )
 
 
@@ -138,15 +157,22 @@ def resolve_options(
     preset = given.pop("preset", None)
     if preset is not None:
         if not isinstance(preset, str) or not presets or preset not in presets:
-            names = ", ".join(sorted(presets or {})) or "(this game has none)"
-            raise OptionError(f"unknown preset {shorten(repr(preset))}; valid presets: {names}")
+            raise OptionError(
+                msg(
+                    "core.option.unknown-preset",
+                    preset=shorten(repr(preset)),
+                    game="",
+                    valid=list(presets or {}),
+                )
+            )
         for k, v in presets[preset].items():
             values[k] = by_name[k].coerce(v)
     for key, raw in given.items():
         spec = by_name.get(key)
         if spec is None:
-            valid = ", ".join(sorted(by_name)) or "(this game has no options)"
-            raise OptionError(f"unknown option {shorten(repr(key))}; valid options: {valid}")
+            raise OptionError(
+                msg("core.option.unknown", option=shorten(repr(key)), game="", valid=list(by_name))
+            )
         values[key] = spec.coerce(raw)
     return values
 
@@ -157,6 +183,6 @@ def parse_assignments(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"expected key=value, got {shorten(repr(item))}")
+            raise OptionError(msg("core.option.assignment", item=shorten(repr(item))))
         out[key.strip()] = value.strip()
     return out

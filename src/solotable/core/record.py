@@ -19,6 +19,7 @@ from typing import Any
 from solotable.core.datafile import parse_json, read_json, refuse_paths
 from solotable.core.errors import RecordError, SolotableError
 from solotable.core.game import Game, State
+from solotable.core.message import Msg, Text, msg
 from solotable.core.players import CHANCE
 from solotable.core.registry import game_class, load_game
 from solotable.core.untrusted import finite, shorten
@@ -47,7 +48,10 @@ class Record:
 
 
 def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The result block of a record for a finished (or forfeited) game."""
+    """The result block of a record for a finished (or forfeited) game.
+
+    ``outcome`` is message data (``Msg.to_json()``), so a record says how the game ended in
+    any language; a record written by an older version holds an English sentence there."""
     n = state.game.num_players()
     if forfeit is not None:
         loser = int(forfeit["player"])
@@ -55,13 +59,37 @@ def result_of(state: State, forfeit: dict[str, Any] | None = None) -> dict[str, 
         return {
             "returns": rets,
             "scores": list(state.scores()),
-            "outcome": f"player {loser} forfeits: {forfeit.get('reason', '')}".strip(),
+            "outcome": forfeit_outcome(state.game, forfeit).to_json(),
         }
+    outcome = state.outcome()
     return {
         "returns": list(state.returns()),
         "scores": list(state.scores()),
-        "outcome": str(state.outcome()),
+        "outcome": outcome.to_json() if isinstance(outcome, Msg) else outcome,
     }
+
+
+def outcome_message(data: Any) -> Text:
+    """Stored outcome data (message JSON, or an older version's sentence) as a ``Text``."""
+    if isinstance(data, Msg | str):
+        return data
+    if is_outcome_data(data):
+        return Msg.from_json(data)
+    return ""
+
+
+def forfeit_outcome(game: Game, forfeit: dict[str, Any]) -> Msg:
+    """How a resigned or forfeited game ended: who gave it up, and why (data)."""
+    loser = int(forfeit["player"])
+    extra = {k: forfeit[k] for k in ("seconds", "limit") if k in forfeit}
+    return msg(
+        "core.outcome.forfeit",
+        game=game.name,
+        seat=loser,
+        players=game.num_players(),
+        reason=str(forfeit.get("reason", "")),
+        **extra,
+    )
 
 
 def rebuild(game: Game, seed: int, actions: list[int]) -> State:
@@ -82,7 +110,7 @@ def _walk(state: State, actions: list[int]) -> Iterator[int]:
     draw from the RNG as the original game did, keeping it in step."""
     for i, a in enumerate(actions):
         if state.current_player() == CHANCE and state.sample_chance() != a:
-            raise RecordError(f"action {i}: chance outcome differs from the seed's")
+            raise RecordError(msg("core.record.chance-differs", i=i))
         yield a
         state.apply_legal_action(a)
 
@@ -109,6 +137,35 @@ def record_of(
     )
 
 
+MAX_KEY = 100
+
+
+def is_outcome_data(value: Any, depth: int = 0) -> bool:
+    """A stored outcome: a sentence (older records), or message data that
+    :meth:`Msg.from_json` reads (a short key, arguments of JSON values)."""
+    if isinstance(value, str):
+        return True
+    if not isinstance(value, dict) or set(value) != {"key", "args"} or depth > 4:
+        return False
+    key, args = value["key"], value["args"]
+    return (
+        isinstance(key, str)
+        and 0 < len(key) <= MAX_KEY
+        and isinstance(args, dict)
+        and all(_is_arg(v, depth) for v in args.values())
+    )
+
+
+def _is_arg(v: Any, depth: int) -> bool:
+    if v is None or isinstance(v, bool | int | float | str):
+        return True
+    if isinstance(v, list):
+        return all(_is_arg(x, depth + 1) for x in v)
+    if isinstance(v, dict) and set(v) == {"$msg"}:
+        return is_outcome_data(v["$msg"], depth + 1)
+    return False
+
+
 def record_to_json(record: Record) -> str:
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -133,45 +190,62 @@ def record_from_json(text: str, source: str = "record") -> Record:
 def record_from_doc(doc: Any, source: str = "record") -> Record:
     """Validate a parsed record document; the first bad field is named."""
     if not isinstance(doc, dict):
-        raise RecordError(f"{source}: the top level must be a JSON object")
+        raise RecordError(msg("core.save.not-object", path=source))
 
     def need(key: str, kind: type | tuple[type, ...], what: str) -> Any:
         if key not in doc:
-            raise RecordError(f"{source}: missing field {key!r}")
+            raise RecordError(msg("core.record.missing", path=source, field=repr(key)))
         value = doc[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RecordError(f"{source}: field {key!r} must be {what}, got {shorten(repr(value))}")
+            raise RecordError(
+                msg(
+                    "core.record.field-type",
+                    path=source,
+                    field=repr(key),
+                    what=msg(f"core.record.kind.{what}"),
+                    got=shorten(repr(value)),
+                )
+            )
         return value
 
     if doc.get("format") != FORMAT:
         raise RecordError(
-            f"{source}: field 'format' must be {FORMAT!r}, got {shorten(repr(doc.get('format')))}"
+            msg("core.record.format", path=source, got=shorten(repr(doc.get("format"))))
         )
-    version = need("version", int, "an integer")
+    version = need("version", int, "integer")
     if version != VERSION:
-        raise RecordError(f"{source}: unsupported version {version} (this build reads {VERSION})")
-    game = need("game", str, "a game name")
-    options = need("options", dict, "an object")
+        raise RecordError(msg("core.record.version", path=source, version=version, reads=VERSION))
+    game = need("game", str, "game-name")
+    options = need("options", dict, "object")
     for key, value in options.items():
         if isinstance(value, bool | str) or (
             isinstance(value, int | float) and abs(value) <= MAX_NUMBER
         ):
             continue
         raise RecordError(
-            f"{source}: options.{shorten(key)} must be a string, number or true/false, "
-            f"got {shorten(repr(value))}"
+            msg(
+                "core.record.option-value",
+                path=source,
+                option=shorten(key),
+                got=shorten(repr(value)),
+            )
         )
-    seed = need("seed", int, "an integer")
+    seed = need("seed", int, "integer")
     if not 0 <= seed < 2**63:
-        raise RecordError(f"{source}: field 'seed' must be in 0..2**63-1, got {shorten(str(seed))}")
-    actions = need("actions", list, "a list of strings")
+        raise RecordError(msg("core.record.seed-range", path=source, got=shorten(str(seed))))
+    actions = need("actions", list, "strings")
     if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"{source}: more than {MAX_ACTIONS} actions")
+        raise RecordError(msg("core.record.too-many", path=source, n=str(MAX_ACTIONS)))
     for i, a in enumerate(actions):
         if not isinstance(a, str) or len(a) > MAX_ACTION_TEXT:
             raise RecordError(
-                f"{source}: actions[{i}] must be a string of at most {MAX_ACTION_TEXT} "
-                f"characters, got {shorten(repr(a))}"
+                msg(
+                    "core.record.action-text",
+                    path=source,
+                    i=i,
+                    n=MAX_ACTION_TEXT,
+                    got=shorten(repr(a)),
+                )
             )
     players = doc.get("players", [])
     if (
@@ -179,19 +253,19 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
         or len(players) > 16
         or not all(isinstance(p, str) and len(p) <= MAX_ACTION_TEXT for p in players)
     ):
-        raise RecordError(f"{source}: field 'players' must be a list of short strings")
+        raise RecordError(msg("core.record.players", path=source))
     result = doc.get("result")
     if result is not None:
         if not isinstance(result, dict):
-            raise RecordError(f"{source}: field 'result' must be an object or null")
+            raise RecordError(msg("core.record.result-type", path=source))
         for key in ("returns", "scores"):
             v = result.get(key)
             if not isinstance(v, list) or len(v) > 16:
-                raise RecordError(f"{source}: result.{key} must be a list of numbers")
+                raise RecordError(msg("core.record.result-list", path=source, field=key))
             for k, x in enumerate(v):
                 finite(x, f"{source}: result.{key}[{k}]", MAX_NUMBER, RecordError)
-        if not isinstance(result.get("outcome", ""), str):
-            raise RecordError(f"{source}: result.outcome must be a string")
+        if not is_outcome_data(result.get("outcome", "")):
+            raise RecordError(msg("core.record.outcome-type", path=source))
     forfeit = doc.get("forfeit")
     if forfeit is not None and (
         not isinstance(forfeit, dict)
@@ -199,7 +273,7 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
         or isinstance(forfeit.get("player"), bool)
         or not 0 <= forfeit["player"] < 16
     ):
-        raise RecordError(f"{source}: field 'forfeit' must be an object with an integer 'player'")
+        raise RecordError(msg("core.record.forfeit", path=source))
     unknown = set(doc) - {
         "format",
         "version",
@@ -212,12 +286,13 @@ def record_from_doc(doc: Any, source: str = "record") -> Record:
         "forfeit",
     }
     if unknown:
-        raise RecordError(f"{source}: unknown field(s) {shorten(', '.join(sorted(unknown)))}")
+        fields = shorten(", ".join(sorted(unknown)))
+        raise RecordError(msg("core.record.unknown-fields", path=source, fields=fields))
     return Record(game, options, seed, actions, result, players, forfeit)
 
 
 def load_record(path: str | Path) -> Record:
-    return record_from_doc(read_json(path, "record", RecordError), str(path))
+    return record_from_doc(read_json(path, msg("core.file.what.record"), RecordError), str(path))
 
 
 def save_record(path: str | Path, record: Record) -> None:
@@ -233,12 +308,12 @@ def game_of(record: Record) -> Game:
     try:
         datafiles = {o.name for o in game_class(record.game).info.options if o.datafile}
     except SolotableError as e:
-        raise RecordError(f"record: {e}") from e
+        raise RecordError(msg("core.record.game", reason=e.message)) from e
     refuse_paths(datafiles, record.options, "record")
     try:
         return load_game(record.game, **record.options)
     except SolotableError as e:
-        raise RecordError(f"record: {e}") from e
+        raise RecordError(msg("core.record.game", reason=e.message)) from e
 
 
 def replay(record: Record, *, upto: int | None = None, check_result: bool = True) -> State:
@@ -252,15 +327,19 @@ def replay(record: Record, *, upto: int | None = None, check_result: bool = True
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         if state.is_terminal():
-            raise RecordError(f"actions[{i}] {text!r}: the game was already over")
+            raise RecordError(msg("core.record.already-over", i=i, text=repr(text)))
         try:
             if state.current_player() == CHANCE:
                 expected = state.sample_chance()
                 got = state.string_to_action(text)
                 if got != expected:
                     raise RecordError(
-                        f"actions[{i}] {text!r}: the seed gives chance outcome "
-                        f"{state.action_to_string(expected)!r}"
+                        msg(
+                            "core.record.chance-seed",
+                            i=i,
+                            text=repr(text),
+                            expected=repr(state.action_to_string(expected)),
+                        )
                     )
                 state.apply_action(got)
             else:
@@ -268,10 +347,12 @@ def replay(record: Record, *, upto: int | None = None, check_result: bool = True
         except RecordError:
             raise
         except SolotableError as e:
-            raise RecordError(f"actions[{i}] {text!r}: {e}") from e
+            raise RecordError(
+                msg("core.record.action-error", i=i, text=repr(text), reason=e.message)
+            ) from e
     if upto is None and check_result and record.result is not None:
         if record.forfeit is None and not state.is_terminal():
-            raise RecordError("the record has a result but its actions do not finish the game")
+            raise RecordError(msg("core.record.unfinished-result"))
         expected_result = result_of(state, record.forfeit)
         for key in ("returns", "scores"):
             a, b = record.result.get(key), expected_result[key]
@@ -280,5 +361,7 @@ def replay(record: Record, *, upto: int | None = None, check_result: bool = True
                 or len(a) != len(b)
                 or any(not math.isclose(x, y, abs_tol=1e-9) for x, y in zip(a, b, strict=True))
             ):
-                raise RecordError(f"result.{key}: record says {a}, replay gives {b}")
+                raise RecordError(
+                    msg("core.record.result-differs", field=key, record=str(a), replay=str(b))
+                )
     return state

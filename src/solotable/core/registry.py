@@ -28,12 +28,14 @@ from typing import Any
 
 from solotable.core.agent import Agent, agent_params, is_research
 from solotable.core.errors import (
+    OptionError,
     PluginRefusedError,
     ResearchAgentError,
     SolotableError,
     UnknownNameError,
 )
 from solotable.core.game import Game
+from solotable.core.message import msg
 from solotable.core.untrusted import shorten
 
 _GAMES: dict[str, type[Game]] = {}
@@ -76,7 +78,9 @@ def _load_plugin_game(name: str) -> None:
     try:
         loaded = ep.load()
     except ImportError as e:
-        raise UnknownNameError(f"game {name!r} is not available ({ep.value}: {e})") from e
+        raise UnknownNameError(
+            msg("core.registry.game-missing", game=name, detail=f"{ep.value}: {e}")
+        ) from e
     if isinstance(loaded, type) and issubclass(loaded, Game):
         register_game(loaded)
         if loaded.info.name != name:
@@ -93,18 +97,25 @@ def game_class(name: str) -> type[Game]:
         except ModuleNotFoundError as e:
             if e.name is None or not module.startswith(e.name):
                 raise
-            raise UnknownNameError(f"game {name!r} is not available ({module} missing)") from e
+            raise UnknownNameError(
+                msg("core.registry.game-missing", game=name, detail=f"{module} missing")
+            ) from e
     try:
         return _GAMES[name]
     except KeyError:
         raise UnknownNameError(
-            f"unknown game {name!r}; known games: {', '.join(game_names())}"
+            msg("core.registry.unknown-game", game=shorten(repr(name)), known=game_names())
         ) from None
 
 
 def load_game(name: str, **options: Any) -> Game:
-    """A game with validated options (unknown option → OptionError)."""
-    return game_class(name)(**options)
+    """A game with validated options (unknown option → OptionError, naming the game so that
+    the option is said by its label)."""
+    cls = game_class(name)
+    try:
+        return cls(**options)
+    except OptionError as e:
+        raise e.for_game(cls.info.name) from None
 
 
 def register_agent(
@@ -151,10 +162,7 @@ RESEARCH_LABEL = "research: sees hidden information"
 
 
 def _refuse_research(name: str) -> ResearchAgentError:
-    return ResearchAgentError(
-        f"agent {name!r} is a research agent ({RESEARCH_LABEL}): "
-        "it runs only in simulate and compare, never as a player or a hint"
-    )
+    return ResearchAgentError(msg("core.registry.research", agent=shorten(repr(name))))
 
 
 MAX_SPEC = 200
@@ -167,12 +175,16 @@ def check_spec(spec: object) -> str:
     Specs come from files and forms too; this is :mod:`solotable.core.untrusted`'s rule for
     names (no control characters, no markup brackets) with room for parameters."""
     if not isinstance(spec, str) or not spec.strip():
-        raise UnknownNameError(f"agent: expected a name, got {shorten(repr(spec))}")
+        raise UnknownNameError(msg("core.registry.no-agent-name", got=shorten(repr(spec))))
     if len(spec) > MAX_SPEC:
-        raise UnknownNameError(f"agent {shorten(spec)!r}: longer than {MAX_SPEC} characters")
+        raise UnknownNameError(
+            msg("core.registry.agent-too-long", agent=repr(shorten(spec)), n=MAX_SPEC)
+        )
     bad = next((c for c in spec if c in "[]\\" or not c.isprintable()), None)
     if bad is not None:
-        raise UnknownNameError(f"agent {shorten(spec)!r}: {bad!r} is not allowed in an agent spec")
+        raise UnknownNameError(
+            msg("core.registry.agent-bad-char", agent=repr(shorten(spec)), char=repr(bad))
+        )
     return spec
 
 
@@ -182,9 +194,11 @@ def _parse_params(rest: str) -> dict[str, str]:
         for item in rest.split(","):
             k, sep, v = item.partition("=")
             if not sep:
-                raise UnknownNameError(f"agent parameter {shorten(item)!r} is not key=value")
+                raise UnknownNameError(
+                    msg("core.registry.param-not-pair", param=repr(shorten(item)))
+                )
             if not k.strip().isidentifier():
-                raise UnknownNameError(f"agent parameter {shorten(k)!r} is not a parameter name")
+                raise UnknownNameError(msg("core.registry.param-name", param=repr(shorten(k))))
             params[k.strip()] = v.strip()
     return params
 
@@ -298,17 +312,13 @@ def _build_plugin(spec: str, game: Game, player: int, seed: int) -> Agent:
     name, _, rest = spec.partition(":")
     attr, _, after = rest.partition(":")
     if not attr.isidentifier():
-        raise UnknownNameError(
-            f"agent {shorten(spec)!r}: expected module.path:ClassName[:key=value]"
-        )
+        raise UnknownNameError(msg("core.registry.plugin-spec", agent=repr(shorten(spec))))
     target = f"{name}:{attr}"
     if not (_PLUGINS_OK.get() or target in _NAMED_PLUGINS):
-        known = ", ".join(n for n, _ in agent_names(game.name))
+        known = [n for n, _ in agent_names(game.name)]
         raise PluginRefusedError(
             spec,
-            f"agent {shorten(spec)!r} names a Python module: plug-in agents are imported only "
-            f"when the player names them on the command line, never from a file or a form "
-            f"(agents for {game.name}: {known})",
+            msg("core.plugin.module", agent=shorten(repr(spec)), game=game.name, known=known),
         )
     factory = plugin_factory(_import_target(name, attr), target)
     _NAMED_PLUGINS.add(target)
@@ -386,8 +396,12 @@ def _build_agent(spec: str, game: Game, player: int, seed: int, research: bool) 
     name, _, rest = spec.partition(":")
     found = _find_agent(name, game, research)
     if found is None:
-        known = ", ".join(n for n, _ in agent_names(game.name))
         raise UnknownNameError(
-            f"unknown agent {shorten(name)!r} for {game.name}; known agents: {known}"
+            msg(
+                "core.registry.unknown-agent",
+                agent=shorten(repr(name)),
+                game=game.name,
+                known=[n for n, _ in agent_names(game.name)],
+            )
         )
     return found(game, player, seed, _parse_params(rest))

@@ -12,11 +12,12 @@ above a threshold (per unit, see :data:`THRESHOLDS`) they are marked ``?`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from solotable.core.agent import Agent, Turn
 from solotable.core.errors import RecordError
+from solotable.core.message import Msg, Text, msg
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, game_of, replay
 from solotable.core.registry import make_agent
@@ -42,8 +43,30 @@ class MoveNote:
     unit: str
     mark: str
     """``""``, ``"?"`` (a mistake) or ``"??"`` (a blunder)."""
-    best_reason: str
-    played_reason: str
+    best_reason: Text
+    """Why the best move is best, as a message (``solotable.words`` says it)."""
+    played_reason: Text
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON data: the reasons as message data (``Msg.to_json``)."""
+        out = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        for key in ("best_reason", "played_reason"):
+            value = out[key]
+            out[key] = value.to_json() if isinstance(value, Msg) else value
+        return out
+
+    def annotation(self) -> Msg:
+        """What the review says of this move, as data: best or close, or the best move,
+        what the played one loses and why the best is better."""
+        if self.played == self.best or self.loss <= self.spread:
+            return msg("core.review.close", reason=self.played_reason)
+        return msg(
+            "core.review.best-was",
+            best=self.best,
+            amount=amount_msg(self.loss, self.unit),
+            spread=self.spread,
+            reason=self.best_reason,
+        )
 
 
 @dataclass
@@ -76,9 +99,15 @@ class Review:
             "game": self.game,
             "agent": self.agent,
             "seats": self.seats,
-            "moves": [asdict(n) for n in self.notes],
+            "moves": [n.to_dict() for n in self.notes],
             "summary": {str(k): v for k, v in self.summary().items()},
         }
+
+
+def amount_msg(x: float, unit: str) -> Msg:
+    """A difference in a unit (:func:`solotable.core.advice.amount`; kept here so the
+    review needs no session)."""
+    return msg("core.amount", x=x, unit=unit)
 
 
 def mark_for(loss: float, spread: float, unit: str) -> str:
@@ -110,7 +139,7 @@ def review_record(
     chosen = sorted(set(default_seats(record, n) if seats is None else seats))
     bad = [p for p in chosen if not 0 <= p < n]
     if bad:
-        raise RecordError(f"{record.game} has seats 0–{n - 1}, not {bad[0]}")
+        raise RecordError(msg("core.review.no-seat", game=record.game, last=n - 1, seat=bad[0]))
     advisers: dict[int, Agent] = {
         p: make_agent(agent, game, p, (record.seed * 7919 + p) % 2**31) for p in chosen
     }
@@ -142,7 +171,7 @@ def _note(
     turn = Turn.for_state(state, seat, None, legal_actions=legal)
     ranked = adviser.analyse(turn, 1, (action,))
     if not ranked:
-        raise RecordError(f"agent {adviser.label()} cannot analyse moves (no analyse)")
+        raise RecordError(msg("core.review.cannot-analyse", agent=adviser.label()))
     best = ranked[0]
     played = next((c for c in ranked if c.action == action), best)
     loss = best.value - played.value

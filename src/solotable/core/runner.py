@@ -10,6 +10,7 @@ from typing import Any
 from solotable.core.agent import Agent, ResearchTurn, Turn, is_research
 from solotable.core.errors import IllegalActionError
 from solotable.core.game import Game, State
+from solotable.core.message import msg
 from solotable.core.metrics import DecisionTally
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, record_of
@@ -40,8 +41,28 @@ def overrun(elapsed: float, clock_left: float | None, move_limit: float | None) 
     if move_limit and elapsed > move_limit:
         return f"took {elapsed:.2f} s for one move (limit {move_limit:g} s)"
     if clock_left is not None and clock_left < 0:
-        return "ran out of time"
+        return OUT_OF_TIME
     return None
+
+
+def forfeit_of(
+    player: int, elapsed: float, clock_left: float | None, move_limit: float | None
+) -> dict[str, Any] | None:
+    """The forfeit a move that took ``elapsed`` seconds causes, or None.
+
+    ``reason`` is what records have always said (``"ran out of time"``); a move over the
+    per-move limit also carries ``seconds`` and ``limit``, so front ends say it in the
+    player's language without reading the sentence."""
+    lost = overrun(elapsed, clock_left, move_limit)
+    if lost is None:
+        return None
+    out: dict[str, Any] = {"player": player, "reason": lost}
+    if lost != OUT_OF_TIME and move_limit:
+        out |= {"seconds": round(elapsed, 2), "limit": move_limit}
+    return out
+
+
+OUT_OF_TIME = "ran out of time"
 
 
 def research_turn(state: State, player: int, budget: float | None) -> ResearchTurn:
@@ -112,13 +133,14 @@ def play_to_end(
             if remaining is not None:
                 remaining[player] -= elapsed
                 left = remaining[player]
-            lost = overrun(elapsed, left, move_limit)
-            if lost is not None:
-                forfeit = {"player": player, "reason": lost}
+            forfeit = forfeit_of(player, elapsed, left, move_limit)
+            if forfeit is not None:
                 break
             reason = state.illegal_reason(action)
             if reason is not None:
-                raise IllegalActionError(action, f"agent {agents[player].label()}: {reason}")
+                raise IllegalActionError(
+                    action, msg("core.agent-illegal", agent=agents[player].label(), reason=reason)
+                )
             decisions += 1
             if tally is not None:
                 tally.decision(player, len(turn.legal_actions))

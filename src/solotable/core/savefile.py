@@ -19,12 +19,13 @@ from typing import Any
 
 from solotable.core.datafile import parse_json, refuse_paths
 from solotable.core.errors import RecordError, ReplayMismatchError, SolotableError
+from solotable.core.message import msg
 from solotable.core.record import MAX_ACTION_TEXT, MAX_ACTIONS, record_from_doc, record_to_json
 from solotable.core.registry import check_spec, game_class, load_game, make_agent, names_plugin
 from solotable.core.seal import NOTATION_ROOM, plain_bytes, seal, unseal
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
-from solotable.core.untrusted import read_text, shorten
+from solotable.core.untrusted import os_error, read_text, shorten
 
 FORMAT = "solotable-session"
 VERSION = 1
@@ -65,10 +66,10 @@ def write_save(path: Path, session: GameSession) -> None:
     """Write atomically; an error names ``path``, not a temporary file."""
     path = path.expanduser()
     if path.name in ("", ".", "..") or path.is_dir():
-        raise RecordError(f"cannot save to {shorten(str(path))!r}: give a file name, not a folder")
+        raise RecordError(msg("core.save.folder", path=repr(shorten(str(path)))))
     if path.exists() and not path.is_file():
         # Renaming over /dev/full or a pipe would replace the device itself.
-        raise RecordError(f"cannot save to {shorten(str(path))!r}: not a regular file")
+        raise RecordError(msg("core.save.not-regular", path=repr(shorten(str(path)))))
     text = save_text(session)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
@@ -76,15 +77,18 @@ def write_save(path: Path, session: GameSession) -> None:
             f.write(text)
         os.replace(tmp, path)
     except OSError as e:
-        raise RecordError(f"cannot save to {path}: {e.strerror or e}") from None
+        raise RecordError(
+            msg("core.save.cannot-write", path=str(path), reason=os_error(e))
+        ) from None
 
 
 def read_save(path: Path) -> dict[str, Any]:
     """The parsed save or record document (structure checked later)."""
     path = path.expanduser()
-    doc = parse_json(read_text(path, "save", RecordError), shorten(str(path)), RecordError)
+    what = msg("core.file.what.save")
+    doc = parse_json(read_text(path, what, RecordError), shorten(str(path)), RecordError)
     if not isinstance(doc, dict):
-        raise RecordError(f"{path}: the top level must be a JSON object")
+        raise RecordError(msg("core.save.not-object", path=str(path)))
     return doc
 
 
@@ -124,7 +128,9 @@ def load_session(
             game, seats, record.seed, record.actions, store=keep, plugins=plugins, agents=playing
         )
     if doc.get("version") != VERSION:
-        raise RecordError(f"{path}: unsupported save version {shorten(repr(doc.get('version')))}")
+        raise RecordError(
+            msg("core.save.version", path=str(path), version=shorten(repr(doc.get("version"))))
+        )
     try:
         game = _game(str(doc["game"]), dict(doc["options"]))
         seats = [_seat(s) for s in doc["seats"]]
@@ -140,7 +146,9 @@ def load_session(
         hints = int(doc.get("hints", 0))
         _check_session(game, seats, seed, actions, clocks, hints)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(f"{path}: not a valid session save ({shorten(str(e))})") from None
+        raise RecordError(
+            msg("core.save.invalid", path=str(path), detail=shorten(str(e)))
+        ) from None
     try:
         return GameSession.from_actions(
             game,
@@ -156,7 +164,7 @@ def load_session(
     except ReplayMismatchError:
         raise
     except RecordError as e:  # the save is well formed: its moves do not replay
-        raise ReplayMismatchError(str(e)) from None
+        raise ReplayMismatchError(e.message) from None
 
 
 def _seat(doc: Any) -> Seat:
@@ -230,9 +238,9 @@ def _game(name: str, options: dict[str, Any]) -> Any:
     try:
         datafiles = {o.name for o in game_class(name).info.options if o.datafile}
     except SolotableError as e:
-        raise RecordError(f"save: {e}") from e
+        raise RecordError(msg("core.save.game", reason=e.message)) from e
     refuse_paths(datafiles, options, "save")
     try:
         return load_game(name, **options)
     except SolotableError as e:
-        raise RecordError(f"save: {e}") from e
+        raise RecordError(msg("core.save.game", reason=e.message)) from e

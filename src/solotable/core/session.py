@@ -25,10 +25,11 @@ from solotable.core.agent import Agent, Turn
 from solotable.core.errors import IllegalActionError, RecordError, SolotableError
 from solotable.core.events import Event
 from solotable.core.game import ActionInfo, Game, Observation
+from solotable.core.message import Msg, Text, msg
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, rebuild, record_of
 from solotable.core.registry import load_game
-from solotable.core.runner import overrun, turn_budget
+from solotable.core.runner import forfeit_of, turn_budget
 from solotable.core.seal import unseal
 from solotable.core.sessionparts import (
     GameMovedOn,
@@ -39,6 +40,7 @@ from solotable.core.sessionparts import (
     Seat,
     SessionError,
     UndoRefused,
+    action_words,
     advise,
     chance_visibility,
     decision_visible,
@@ -94,7 +96,7 @@ class GameSession(SavedSteps):
         builds no agent (a game opened to be shown: ``replay``, ``review``)."""
         n = game.num_players()
         if len(seats) != n:
-            raise SessionError(f"{game.name} has {n} seat(s), got {len(seats)}")
+            raise SessionError(msg("core.session.seat-count", game=game.name, n=n, got=len(seats)))
         self.id = session_id or new_game_id()
         self.game = game
         self.seats = tuple(seats)
@@ -149,7 +151,7 @@ class GameSession(SavedSteps):
             plugins=plugins,
         )
         pending = session._advance()
-        session._commit(0, pending, "the new game", create=True)
+        session._commit(0, pending, "new-game", create=True)
         return session
 
     @classmethod
@@ -212,7 +214,7 @@ class GameSession(SavedSteps):
         events = session._advance() if not session.state.is_terminal() else []
         if session.state.is_terminal():
             events += session._finish("finished")
-        session._commit(0, events, "the loaded game", create=True)
+        session._commit(0, events, "loaded-game", create=True)
         return session
 
     @property
@@ -240,7 +242,7 @@ class GameSession(SavedSteps):
         seals it otherwise): it holds the seed and every face-down card.
         """
         if not (reveal or self.is_over()):
-            raise SessionError("the record of an unfinished game holds its secrets; seal it")
+            raise SessionError(msg("core.session.unsealed-record"))
         return record_of(self.state, self._seed, [s.label() for s in self.seats], self.forfeit)
 
     def _replay(self, actions: Sequence[str], moves: Sequence[MoveRow] = ()) -> None:
@@ -250,11 +252,11 @@ class GameSession(SavedSteps):
                 if state.current_player() == CHANCE:
                     action = state.sample_chance()
                     if state.action_to_string(action) != text:
-                        raise RecordError(f"move {i}: chance outcome differs from the seed's")
+                        raise RecordError(msg("core.save.chance-differs", move=i))
                 else:
                     action = state.parse_move(text)
             except SolotableError as e:
-                raise RecordError(f"the saved game does not replay: {e}") from None
+                raise RecordError(msg("core.save.no-replay", reason=e.message)) from None
             ply = self._apply(action, emit=False)
             if i < len(moves):
                 ply.hinted, ply.think, ply.at = moves[i].hinted, moves[i].think, moves[i].at
@@ -285,12 +287,21 @@ class GameSession(SavedSteps):
     def ply(self) -> int:
         return len(self.state.history)
 
+    def seat_msg(self, seat: int) -> Msg:
+        """How events name a seat, as data: "you" for the viewer, else the seat as the game
+        names it (White, Black) with its AI level; ``solotable.words`` says it."""
+        return msg(
+            "core.seat",
+            game=self.game.name,
+            seat=seat,
+            agent=self.seats[seat].agent,
+            you=self.seats[seat].human and seat == self.viewer,
+            players=self.game.num_players(),
+        )
+
     def seat_name(self, seat: int) -> str:
-        """How events name a seat: "you" for the viewer, else the agent or seat."""
-        if self.seats[seat].human:
-            return "you" if seat == self.viewer else f"player {seat}"
-        agent = self.seats[seat].agent
-        return str(agent) if self.game.num_players() == 1 else f"player {seat} ({agent})"
+        """:meth:`seat_msg` in English."""
+        return str(self.seat_msg(seat))
 
     # -- views -------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
@@ -303,6 +314,15 @@ class GameSession(SavedSteps):
                 return []
             s = self.state
             return [(a, s.action_to_string(a), s.describe_action(a)) for a in s.legal_actions()]
+
+    def move_words(self, seat: int) -> list[tuple[int, str, Text]]:
+        """``(action, notation, what it does)`` for every legal move of ``seat``: what it
+        does as data (its ``action_info`` message; the English of a game without words)."""
+        with self.lock:
+            if self.to_move() != seat:
+                return []
+            s = self.state
+            return [(a, s.action_to_string(a), action_words(s, a)) for a in s.legal_actions()]
 
     def legal_infos(self, seat: int) -> list[ActionInfo]:
         """The legal moves of ``seat`` as data (``State.action_info``), for front ends."""
@@ -355,15 +375,17 @@ class GameSession(SavedSteps):
             self._check_saved()
             seat = self.agent_to_move()
             if seat is None:
-                raise SessionError("no agent is to move")
+                raise SessionError(msg("core.session.no-agent-to-move"))
             agent = self._agents.get(seat)
             if agent is None:
-                raise SessionError("this game was opened to be shown, not played: no agents")
+                raise SessionError(msg("core.session.shown-only"))
             budget = turn_budget(None, self.clock_left(seat), self.game.move_seconds())
             action = agent.act(Turn.for_state(self.state, seat, budget))
             reason = self.state.illegal_reason(action)
             if reason is not None:
-                raise IllegalActionError(action, f"agent {agent.label()}: {reason}")
+                raise IllegalActionError(
+                    action, msg("core.agent-illegal", agent=agent.label(), reason=reason)
+                )
             return self._decide(seat, action, False)
 
     def hint(self, seat: int, move: int | str | None = None) -> Hint:
@@ -379,7 +401,7 @@ class GameSession(SavedSteps):
             mine = None if move is None else self._action_of(move)
             hint = advise(self.game, self.state, seat, (self._seed + 31 * self.ply) % 2**31, mine)
             self.hints += 1
-            self._commit(self.ply, [], "the hint")
+            self._commit(self.ply, [], "hint")
             self._last_hint = (self.ply, hint.action)
             return hint
 
@@ -398,7 +420,7 @@ class GameSession(SavedSteps):
             self._check_saved()
             self._check_human(seat)
             if self.is_over():
-                raise UndoRefused("the game is over")
+                raise UndoRefused(msg("core.illegal.game-over"))
             cut = next(
                 (
                     i
@@ -408,21 +430,21 @@ class GameSession(SavedSteps):
                 None,
             )
             if cut is None:
-                raise UndoRefused("you have made no move to take back")
+                raise UndoRefused(msg("core.undo.nothing"))
             for ply in self._plies[cut:]:
                 if ply.revealed:
-                    what = f"{ply.notation!r} was" if ply.public else "hidden information was"
-                    raise UndoRefused(f"{what} revealed since your move")
+                    # named as the game says it (the chance action's own message), never
+                    # by its notation; what the viewer could not see stays unnamed
+                    if ply.public and ply.words:
+                        raise UndoRefused(msg("core.undo.revealed", what=ply.words))
+                    raise UndoRefused(msg("core.undo.hidden-revealed"))
             taken = len(self._plies) - cut
             self.state = rebuild(self.game, self._seed, self.state.history[:cut])
             del self._plies[cut:]
             self.undos += 1
             self._turn_started = time.monotonic()
-            moves = "1 move" if taken == 1 else f"{taken} moves"
-            events = [
-                self._stamp(Event(0, 0, "undo", seat, f"took back {moves}", {"moves": taken}))
-            ]
-            self._commit(cut, events, "the undo", truncate=True)
+            events = [self._stamp(Event(0, 0, "undo", seat, "", {"moves": taken}))]
+            self._commit(cut, events, "undo", truncate=True)
             return events
 
     def resign(self, seat: int) -> list[Event]:
@@ -430,31 +452,31 @@ class GameSession(SavedSteps):
             self._check_saved()
             self._check_human(seat)
             if self.is_over():
-                raise SessionError("the game is over")
+                raise SessionError(msg("core.illegal.game-over"))
             self.forfeit = {"player": seat, "reason": "resigned"}
-            text = f"{self.seat_name(seat)} resigned"
-            events = [self._stamp(Event(0, 0, "resign", seat, text, {"seat": seat}))]
+            who = self.seat_msg(seat).to_json()
+            events = [self._stamp(Event(0, 0, "resign", seat, "", {"who": who, "seat": seat}))]
             ply = self.ply
             events += self._finish("resigned")
-            self._commit(ply, events, "the resignation")
+            self._commit(ply, events, "resignation")
             return events
 
     # -- internals -----------------------------------------------------------------------------
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise SessionError(f"no seat {seat!r} in {self.game.name}")
+            raise SessionError(msg("core.session.no-seat", seat=repr(seat), game=self.game.name))
 
     def _check_human(self, seat: int) -> None:
         self._check_seat(seat)
         if not self.seats[seat].human:
-            raise SessionError(f"seat {seat} is played by {self.seats[seat].agent}")
+            raise SessionError(msg("core.session.agent-seat", who=self.seat_msg(seat)))
 
     def _check_turn(self, seat: int, human: bool) -> None:
         (self._check_human if human else self._check_seat)(seat)
         if self.is_over():
-            raise SessionError("the game is over")
+            raise SessionError(msg("core.illegal.game-over"))
         if self.to_move() != seat:
-            raise SessionError(f"it is not seat {seat}'s turn")
+            raise SessionError(msg("core.session.not-your-turn", who=self.seat_msg(seat)))
 
     def _decide(self, seat: int, action: int, hinted: bool) -> list[Event]:
         """Apply a checked decision, charge the clock, resolve chance, save."""
@@ -462,15 +484,12 @@ class GameSession(SavedSteps):
         start_ply = self.ply
         if self.clocks is not None:
             self.clocks[seat] -= think
-        lost = overrun(think, self.clock_left(seat), self.game.move_seconds())
+        forfeit = forfeit_of(seat, think, self.clock_left(seat), self.game.move_seconds())
         events: list[Event] = []
-        if lost is not None:
-            self.forfeit = {"player": seat, "reason": lost}
-            events.append(
-                self._stamp(
-                    Event(0, 0, "forfeit", seat, f"{self.seat_name(seat)} {lost}", {"seat": seat})
-                )
-            )
+        if forfeit is not None:
+            self.forfeit = forfeit
+            data = {**forfeit, "who": self.seat_msg(seat).to_json(), "seat": seat}
+            events.append(self._stamp(Event(0, 0, "forfeit", seat, "", data)))
             events += self._finish("forfeited")
         else:
             ply = self._apply(action)
@@ -479,7 +498,7 @@ class GameSession(SavedSteps):
             events += self._advance()
             if self.state.is_terminal():
                 events += self._finish("finished")
-        self._commit(start_ply, events, "your move" if self.seats[seat].human else "the AI's move")
+        self._commit(start_ply, events, "move" if self.seats[seat].human else "ai-move")
         return events
 
     def _advance(self) -> list[Event]:
@@ -507,7 +526,7 @@ class GameSession(SavedSteps):
             public, revealed = chance_visibility(state, action, viewer)
         elif who != viewer and not self.game.info.perfect_information:
             public = decision_visible(state, action, viewer)
-        words = state.describe_action(action) if public else ""
+        words = action_words(state, action) if public else ""
         before = state.observation(viewer) if emit else None
         state.apply_legal_action(action)
         ply = Ply(notation, who, public, revealed, words, forced=forced)
@@ -516,7 +535,7 @@ class GameSession(SavedSteps):
         if not emit:
             return ply
         assert before is not None
-        name = "" if who == CHANCE else self.seat_name(who)
+        name = None if who == CHANCE else self.seat_msg(who)
         after = state.observation(viewer)
         at = len(state.history) - 1
         found = ply_events(self.game, ply, name, before, after, viewer, at=at)
@@ -541,11 +560,7 @@ class GameSession(SavedSteps):
             hints=self.hints,
             best=None if self.store is None else partial(self.store.best, exclude=self.id),
         )
-        return [
-            self._stamp(
-                Event(0, self.ply, "end", None, self._result.outcome, self._result.to_dict())
-            )
-        ]
+        return [self._stamp(Event(0, self.ply, "end", None, "", self._result.to_dict()))]
 
     def _row(self) -> dict[str, Any]:
         return session_row(

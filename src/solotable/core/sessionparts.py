@@ -7,15 +7,17 @@ session module re-exports the names front ends use.
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from solotable.core.agent import Agent, Candidate, Turn
 from solotable.core.errors import PluginRefusedError, SolotableError
 from solotable.core.events import Event
-from solotable.core.game import Game, Observation, State
+from solotable.core.game import ActionInfo, Game, Observation, State
+from solotable.core.message import Msg, Text, msg
 from solotable.core.players import CHANCE
+from solotable.core.record import outcome_message
 from solotable.core.registry import make_agent, names_plugin
 
 MAX_OUTCOMES_TESTED = 300
@@ -29,9 +31,9 @@ class SessionError(SolotableError):
 class UndoRefused(SessionError):
     """Undo would take back a move made before hidden information was revealed."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Msg) -> None:
         self.reason = reason
-        super().__init__(f"cannot undo: {reason}")
+        super().__init__(msg("core.undo.refused", reason=reason))
 
 
 class NotKept(SessionError):
@@ -67,9 +69,12 @@ class Hint:
     action: int
     notation: str
     words: str
+    """The move in English (transitional: front ends say ``info`` in the player's language)."""
     agent: str
     candidates: tuple[Candidate, ...] = ()
     mine: Candidate | None = None
+    info: ActionInfo | None = None
+    """The move as data (``State.action_info``): ``solotable.words`` says it."""
 
     def loss(self) -> float | None:
         """How much the player's move gives up against the best, in the candidates' unit."""
@@ -83,7 +88,9 @@ class Result:
     """How a finished game ended, and what it did to the player's best score."""
 
     status: str
-    outcome: str
+    outcome: Any
+    """How the game ended as message data (``Msg.to_json()``), said by ``solotable.words``;
+    a game stored by an older version holds its English sentence (shown as it is)."""
     scores: list[float]
     returns: list[float]
     forfeit: dict[str, Any] | None = None
@@ -97,6 +104,11 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
 
+    @property
+    def outcome_message(self) -> Text:
+        """The outcome as a :class:`Msg` (a stored English sentence stays a string)."""
+        return outcome_message(self.outcome)
+
 
 @dataclass
 class Ply:
@@ -108,8 +120,9 @@ class Ply:
     """Its notation may be shown and saved in plain text."""
     revealed: bool
     """A chance outcome the viewer could tell apart from others: undo stops here."""
-    words: str = ""
-    """The action in words ("" when it is not public)."""
+    words: Text = ""
+    """The action as a message (``State.action_info``; "" when it is not public), said by
+    ``solotable.words`` in the player's language."""
     forced: bool = False
     hinted: bool = False
     think: float | None = None
@@ -168,12 +181,7 @@ def seat_agents(
             continue
         named = s.agent in plugins
         if not named and names_plugin(s.agent, game):
-            raise PluginRefusedError(
-                s.agent,
-                f"seat {p} is played by the plug-in agent {s.agent!r}: plug-ins are imported "
-                "only when the player names them, and this one was read from a file or the "
-                "store",
-            )
+            raise PluginRefusedError(s.agent, msg("core.plugin.seat", seat=p, agent=s.agent))
         agents[p] = make_agent(s.agent, game, p, (seed * 7919 + p) % 2**31, allow_plugins=named)
     return agents
 
@@ -199,38 +207,65 @@ def advise(game: Game, state: State, seat: int, seed: int, mine: int | None) -> 
         name.partition(":")[0],
         tuple(best),
         judged,
+        state.action_info(action),
     )
+
+
+def action_words(state: State, action: int) -> Text:
+    """What ``action`` does, as data: its ``action_info`` message, or for a game that only
+    describes its moves in English (a plug-in without words), that English."""
+    info = state.action_info(action)
+    return info_words(info, lambda: state.describe_action(action))
+
+
+def info_words(info: ActionInfo | None, english: str | Callable[[], str]) -> Text:
+    """An action's message, unless it is the core's default (the notation alone) and the
+    game words its moves itself in ``english`` (transitional, and plug-in games)."""
+    if info is not None and not (info.owner == "core" and info.kind == "move"):
+        return info.message
+    return english() if callable(english) else english
 
 
 def ply_events(
     game: Game,
     ply: Ply,
-    name: str,
+    name: Msg | None,
     before: Observation,
     after: Observation,
     viewer: int,
     *,
     at: int,
 ) -> list[Event]:
-    """What the viewer is told of one applied ply (unstamped): the move in words when
-    it may know it, then the game's own events computed from its two observations.
+    """What the viewer is told of one applied ply (unstamped): the move when it may know
+    it, then the game's own events computed from its two observations. Events are data
+    (``solotable.words`` says ``core.event.move`` and ``core.event.chance``).
 
-    ``name`` is how the mover is called ("you", "player 1 (hard)"); empty for chance.
+    ``name`` is how the mover is called (:meth:`GameSession.seat_msg`); None for chance.
     """
     out: list[Event] = []
     if ply.who == CHANCE:
         if ply.public:
-            out.append(Event(0, at, "chance", None, ply.words, {"notation": ply.notation}))
+            data = {"notation": ply.notation, "action": message_data(ply.words)}
+            out.append(Event(0, at, "chance", None, "", data))
     else:
-        if ply.forced:
-            name += " (only legal move)"
-        public = ply.public
-        text = f"{name}: {ply.words}" if public else f"{name} made a move you cannot see"
-        data: dict[str, Any] = {"seat": ply.who, "forced": ply.forced}
-        if public:
-            data.update(notation=ply.notation, words=ply.words)
-        out.append(Event(0, at, "move", ply.who, text, data))
+        who = message_data(name) if name is not None else None
+        if ply.public:
+            data = {
+                "who": who,
+                "seat": ply.who,
+                "notation": ply.notation,
+                "action": message_data(ply.words),
+                "forced": ply.forced,
+            }
+        else:
+            data = {"who": who, "seat": ply.who, "hidden": True, "forced": ply.forced}
+        out.append(Event(0, at, "move", ply.who, "", data))
     out += [
         Event(0, at, e.kind, e.player, e.text, e.data) for e in game.events(before, after, viewer)
     ]
     return out
+
+
+def message_data(value: Text) -> Any:
+    """A message as JSON data for an event or the store (a plain string stays a string)."""
+    return value.to_json() if isinstance(value, Msg) else value

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from solotable.core.game import Game, State
+from solotable.core.message import msg
 from solotable.core.record import result_of
 from solotable.core.seal import NOTATION_ROOM, SEED_ROOM, seal, unseal
 from solotable.core.sessionparts import GameMovedOn, NotKept, Ply, Result, Seat, SessionError
@@ -77,17 +78,18 @@ def saved_actions(moves: Sequence[MoveRow]) -> list[str]:
     return [m.action if m.action is not None else unseal(m.sealed or "") for m in moves]
 
 
+CHANGES = ("move", "ai-move", "hint", "undo", "resignation", "new-game", "loaded-game")
+"""What a step can be (``what`` below): ``solotable.words`` names each ("your move")."""
+
+
 def lost_change(what: str, error: StoreError) -> SessionError:
-    """The one sentence a front end shows when ``what`` (your move, the undo…) was not saved."""
+    """The one sentence a front end shows when ``what`` (one of :data:`CHANGES`) was not
+    saved, as a message."""
     if isinstance(error, StoreConflict):
-        return GameMovedOn(
-            f"this game was played in another window or terminal meanwhile, so {what} "
-            "was not played; here it is as saved there"
-        )
-    what = what[0].upper() + what[1:]
+        return GameMovedOn(msg("core.store.moved-on", what=what))
     if isinstance(error, StoreWriteError):
-        return NotKept(f"{what} was not kept because {error.reason} ({error.remedy})")
-    return NotKept(f"{what} was not kept: {error}")
+        return NotKept(msg("core.store.not-kept", what=what, reason=error.reason))
+    return NotKept(msg("core.store.not-kept-because", what=what, error=error.message))
 
 
 def final_result(
@@ -115,7 +117,7 @@ def final_result(
     score = float(res["scores"][viewer])
     return Result(
         status,
-        str(res["outcome"]),
+        res["outcome"],
         [float(x) for x in res["scores"]],
         [float(x) for x in res["returns"]],
         forfeit,

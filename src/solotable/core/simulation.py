@@ -26,7 +26,7 @@ from solotable.core.errors import SolotableError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.metrics import DecisionTally
 from solotable.core.moments import Moments
-from solotable.core.record import record_of, record_to_json, result_of
+from solotable.core.record import outcome_message, record_of, record_to_json, result_of
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
 from solotable.core.stats import wilson
@@ -123,7 +123,7 @@ def play_one(
         seats=seats,
         returns=list(result["returns"]),
         scores=list(state.scores()),
-        outcome=str(result["outcome"]),
+        outcome=str(outcome_message(result["outcome"])),  # the lab's reports are English
         stats=dict(state.stats()),
         record_json=record,
         plies=played.decisions,

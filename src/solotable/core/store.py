@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from solotable.core.events import Event
+from solotable.core.message import Text, msg
 from solotable.core.scorebook import data_home, read_legacy_scores
 from solotable.core.storefaults import (
     StoreConflict,
@@ -138,6 +139,8 @@ class Store:
         self.path = path if path is not None else data_home() / STORE_NAME
         self.busy_timeout = busy_timeout if busy_timeout is not None else _busy_timeout()
         self.warning: str | None = None
+        """What went wrong opening the store, in English (``warning_msg`` as a message)."""
+        self.warning_msg: Text | None = None
         self._lock = threading.RLock()
         self._closed = False
         self._conn = self._open()
@@ -163,7 +166,9 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             why = os_reason(e, self.path.parent)
-            raise StoreError(f"cannot create the data folder {self.path.parent}: {why}") from None
+            raise StoreError(
+                msg("core.store.no-folder", path=str(self.path.parent), reason=why)
+            ) from None
         try:
             conn = self._connect()
         except sqlite3.Error as e:
@@ -184,7 +189,9 @@ class Store:
         return self._start_over(damage)
 
     def _cannot_open(self, e: sqlite3.Error) -> StoreError:
-        return StoreError(f"cannot open the store {self.path}: {reason_of(e, self.path)}")
+        return StoreError(
+            msg("core.store.cannot-open", path=str(self.path), reason=reason_of(e, self.path))
+        )
 
     def _start_over(self, damage: str) -> sqlite3.Connection:
         """Set a damaged file aside (with its log, which may hold the last games) and begin
@@ -198,13 +205,17 @@ class Store:
             self.path.replace(aside)
         except OSError as e:
             raise StoreError(
-                f"the store {self.path} is damaged ({damage}) and cannot be set aside: "
-                f"{os_reason(e, self.path)}"
+                msg(
+                    "core.store.damaged-kept",
+                    path=str(self.path),
+                    detail=damage,
+                    reason=os_reason(e, self.path),
+                )
             ) from None
-        self.warning = (
-            f"the store {self.path} was unreadable ({damage}); it was set aside as {aside.name} "
-            "and a new one was started"
+        self.warning_msg = msg(
+            "core.store.set-aside", path=str(self.path), detail=damage, aside=aside.name
         )
+        self.warning = str(self.warning_msg)
         try:
             conn = self._connect()
             self._migrate(conn)
@@ -219,10 +230,7 @@ class Store:
             row = conn.execute("SELECT version FROM schema_version").fetchone()
             version = 0 if row is None else int(row[0])
             if version > len(MIGRATIONS):
-                raise StoreError(
-                    f"the store {self.path} was written by a newer solotable "
-                    f"(schema {version}); upgrade to open it"
-                )
+                raise StoreError(msg("core.store.newer", path=str(self.path), version=version))
             for step in MIGRATIONS[version:]:
                 for statement in step.split(";"):
                     if statement.strip():
@@ -241,7 +249,7 @@ class Store:
         """Bring the old ``best_scores.json`` in once, when the store is created."""
         scores, warning = read_legacy_scores(self.path.parent / "best_scores.json")
         if warning:
-            self.warning = warning
+            self.warning = self.warning_msg = warning
         conn.executemany("INSERT OR REPLACE INTO legacy_best VALUES (?, ?)", sorted(scores.items()))
 
     def close(self) -> None:
@@ -275,7 +283,9 @@ class Store:
                 raise
 
     def _unreadable(self, e: sqlite3.Error) -> StoreError:
-        return StoreError(f"cannot read the store {self.path}: {reason_of(e, self.path)}")
+        return StoreError(
+            msg("core.store.cannot-read", path=str(self.path), reason=reason_of(e, self.path))
+        )
 
     def _query(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -361,7 +371,7 @@ class Store:
     def _load(self, game_id: str) -> StoredGame:
         rows = self._query("SELECT * FROM games WHERE id = ?", (game_id,))
         if not rows:
-            raise StoreError(f"no saved game with id {game_id!r}")
+            raise StoreError(msg("core.store.no-game", id=game_id))
         moves = [
             MoveRow(
                 r["ply"], r["action"], r["sealed"], r["who"], r["think"], bool(r["hinted"]), r["at"]
@@ -380,8 +390,8 @@ class Store:
             "SELECT id FROM games WHERE substr(id, 1, ?) = ? LIMIT 2", (len(prefix), prefix)
         )
         if len(rows) != 1 or not prefix:
-            what = "no saved game" if not rows else "more than one saved game"
-            raise StoreError(f"{what} with id {prefix!r} (see `solotable history`)")
+            key = "core.store.no-game-like" if not rows else "core.store.ambiguous-id"
+            raise StoreError(msg(key, id=prefix))
         return str(rows[0]["id"])
 
     def last_unfinished(self, game: str | None = None) -> str | None:

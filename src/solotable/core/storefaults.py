@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 from solotable.core.errors import SolotableError
+from solotable.core.message import Msg, msg
 
 # SQLite's primary result codes (the low byte of an extended code).
 SQLITE_PERM = 3
@@ -28,14 +29,23 @@ SQLITE_CANTOPEN = 14
 SQLITE_AUTH = 23
 SQLITE_NOTADB = 26
 
-DISK_FULL = "the disk is full"
-READ_ONLY = "the data folder is read-only"
-BUSY = "the store is busy (another program holds it)"
-REMEDY = {
-    DISK_FULL: "free some space and try again",
-    READ_ONLY: "make it writable and try again",
-    BUSY: "try again in a moment",
-}
+DISK_FULL = "disk-full"
+READ_ONLY = "read-only"
+BUSY = "busy"
+FILE_READ_ONLY = "file-read-only"
+CLOSED = "closed"
+REASONS = (DISK_FULL, READ_ONLY, BUSY, FILE_READ_ONLY, CLOSED)
+"""Why a store write failed, as codes: ``solotable.words`` says each with its remedy
+(``core.store.reason.<code>``)."""
+
+
+def reason_msg(reason: Msg | str) -> Msg:
+    """A reason (a code of :data:`REASONS`, or SQLite's own words) as a message."""
+    if isinstance(reason, Msg):
+        return reason
+    if reason in REASONS:
+        return msg(f"core.store.reason.{reason}")
+    return msg("core.store.reason.other", text=reason)
 
 
 class StoreError(SolotableError):
@@ -45,14 +55,13 @@ class StoreError(SolotableError):
 class StoreWriteError(StoreError):
     """A write that did not happen; nothing of it was kept.
 
-    ``reason`` is the cause in a few words ("the disk is full"), ``remedy`` what
-    the player can do about it, so a front end can say which change was lost.
+    ``reason`` is the cause as a message (``core.store.reason.<code>``: the disk is full,
+    and what the player can do about it), so a front end can say which change was lost.
     """
 
-    def __init__(self, reason: str, path: Path) -> None:
-        self.reason = reason
-        self.remedy = REMEDY.get(reason, "try again")
-        super().__init__(f"the store {path} could not be written: {reason}")
+    def __init__(self, reason: Msg | str, path: Path) -> None:
+        self.reason = reason_msg(reason)
+        super().__init__(msg("core.store.not-written", path=str(path), reason=self.reason))
 
 
 class StoreConflict(StoreError):
@@ -69,8 +78,12 @@ def is_corruption(e: sqlite3.Error) -> bool:
     return code_of(e) in (SQLITE_CORRUPT, SQLITE_NOTADB)
 
 
-def reason_of(e: sqlite3.Error, path: Path) -> str:
-    """The cause of ``e`` in a few words; the folder is looked at when SQLite is vague."""
+def reason_of(e: sqlite3.Error, path: Path) -> Msg:
+    """The cause of ``e`` as a message; the folder is looked at when SQLite is vague."""
+    return reason_msg(_reason_of(e, path))
+
+
+def _reason_of(e: sqlite3.Error, path: Path) -> Msg | str:
     code = code_of(e)
     folder = path.parent
     if code in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in str(e):
@@ -81,11 +94,11 @@ def reason_of(e: sqlite3.Error, path: Path) -> str:
         if _read_only(folder):
             return READ_ONLY
         if path.exists() and not os.access(path, os.W_OK):
-            return "the store file is read-only"
+            return FILE_READ_ONLY
     if is_corruption(e):
-        return f"the store is damaged ({e})"
+        return msg("core.store.reason.damaged", detail=str(e))
     if isinstance(e, sqlite3.ProgrammingError):
-        return "the store is closed (solotable is shutting down)"
+        return CLOSED
     return str(e)
 
 
@@ -93,13 +106,15 @@ def write_error(e: sqlite3.Error, path: Path) -> StoreWriteError:
     return StoreWriteError(reason_of(e, path), path)
 
 
-def os_reason(e: OSError, path: Path) -> str:
+def os_reason(e: OSError, path: Path) -> Msg:
     """The cause of a file-system error met while opening or setting the store aside."""
     if e.errno == errno.ENOSPC:
-        return DISK_FULL
+        return reason_msg(DISK_FULL)
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return READ_ONLY if _read_only(path if path.is_dir() else path.parent) else str(e)
-    return e.strerror or str(e)
+        if _read_only(path if path.is_dir() else path.parent):
+            return reason_msg(READ_ONLY)
+        return reason_msg(str(e))
+    return reason_msg(e.strerror or str(e))
 
 
 def _read_only(folder: Path) -> bool:

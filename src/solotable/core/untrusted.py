@@ -17,6 +17,7 @@ small enough that a hostile one cannot exhaust memory, recursion or time:
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from solotable.core.errors import DataFileError, SolotableError
+from solotable.core.message import Msg, Text, msg
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A 51st State record of the longest game is well under 1 MB."""
@@ -113,38 +115,59 @@ def check_name(value: Any, what: str, error: type[SolotableError] = DataFileErro
 # -- files -----------------------------------------------------------------------------------
 
 
-def read_text(path: str | Path, what: str, error: type[SolotableError] = DataFileError) -> str:
+def read_text(path: str | Path, what: Text, error: type[SolotableError] = DataFileError) -> str:
     """The UTF-8 text of a regular file of at most :data:`MAX_FILE_BYTES`.
 
     ``/dev/zero`` would be read until memory runs out and a named pipe would block
     for ever, so anything but a regular file is refused before it is opened, and
     the file is opened non-blocking and checked again (it may have been swapped).
     """
-    shown = shorten(str(path))
+    shown = repr(shorten(str(path)))
+    mb = MAX_FILE_BYTES // 2**20
     if "\x00" in str(path):
-        raise error(f"{what} {shown!r}: a file name cannot contain a NUL character")
+        raise error(msg("core.file.nul", what=what, path=shown))
     p = Path(path).expanduser()
     try:
         st = p.stat()
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{what} {shown!r}: not a regular file (a folder, device or pipe)")
+            raise error(msg("core.file.not-regular", what=what, path=shown))
         if st.st_size > MAX_FILE_BYTES:
-            raise error(f"{what} {shown!r}: larger than {MAX_FILE_BYTES // 2**20} MB")
+            raise error(msg("core.file.too-large", what=what, path=shown, mb=mb))
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise error(f"{what} {shown!r}: not a regular file")
+                raise error(msg("core.file.not-regular", what=what, path=shown))
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise error(f"{what} {shown!r}: cannot read it ({e.strerror or e})") from None
+        raise error(
+            msg("core.file.unreadable", what=what, path=shown, reason=os_error(e))
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise error(f"{what} {shown!r}: larger than {MAX_FILE_BYTES // 2**20} MB")
+        raise error(msg("core.file.too-large", what=what, path=shown, mb=mb))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise error(
-            f"{what} {shown!r}: cannot read it (not UTF-8 text at byte {e.start})"
-        ) from None
+        raise error(msg("core.file.not-utf8", what=what, path=shown, at=e.start)) from None
+
+
+OS_ERRORS = {
+    errno.ENOENT: "missing",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+    errno.EISDIR: "folder",
+    errno.ENOSPC: "full",
+    errno.EROFS: "read-only",
+}
+"""File-system errors a player meets, said in their language (``core.os.<code>``)."""
+
+
+def os_error(e: OSError) -> Msg:
+    """Why a file could not be read or written, as a message (the system's own words for
+    errors :data:`OS_ERRORS` does not name)."""
+    code = OS_ERRORS.get(e.errno or 0)
+    if code is not None:
+        return msg(f"core.os.{code}")
+    return msg("core.os.other", text=str(e.strerror or e))
 
 
 # -- JSON ------------------------------------------------------------------------------------
@@ -174,7 +197,7 @@ def _parse_constant(text: str) -> Any:
 def parse_json(text: str, source: str, error: type[SolotableError] = DataFileError) -> Any:
     """``json.loads`` with limits; a failure names ``source``, the line and the column."""
     if len(text) > MAX_FILE_BYTES:
-        raise error(f"{source}: larger than {MAX_FILE_BYTES // 2**20} MB")
+        raise error(msg("core.json.too-large", source=source, mb=MAX_FILE_BYTES // 2**20))
     try:
         doc = json.loads(
             text,
@@ -183,15 +206,16 @@ def parse_json(text: str, source: str, error: type[SolotableError] = DataFileErr
             parse_constant=_parse_constant,
         )
     except json.JSONDecodeError as e:
+        # the parser's own detail ("Expecting value") stays in English: it names JSON syntax
         raise error(
-            f"{source}: not valid JSON at line {e.lineno} column {e.colno}: {e.msg}"
+            msg("core.json.invalid", source=source, line=e.lineno, column=e.colno, detail=e.msg)
         ) from None
     except _Refused as e:
         raise error(f"{source}: {e}") from None
     except RecursionError:
-        raise error(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+        raise error(msg("core.json.deep", source=source, levels=MAX_DEPTH)) from None
     if nesting(doc) > MAX_DEPTH:
-        raise error(f"{source}: nested deeper than {MAX_DEPTH} levels")
+        raise error(msg("core.json.deep", source=source, levels=MAX_DEPTH))
     return doc
 
 
@@ -215,6 +239,6 @@ def nesting(doc: Any) -> int:
     return deepest
 
 
-def read_json(path: str | Path, what: str, error: type[SolotableError] = DataFileError) -> Any:
+def read_json(path: str | Path, what: Text, error: type[SolotableError] = DataFileError) -> Any:
     """Read and parse a JSON file a user named; ``what`` says what it should be."""
     return parse_json(read_text(path, what, error), shorten(str(path)), error)

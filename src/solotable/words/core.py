@@ -1,7 +1,8 @@
 """The core's messages: generic move refusals, notation errors, the generic events.
 
 Games' own messages live in one module each (``words/<game>.py``); these are the ones the
-engine says for every game.
+engine says for every game. The session's, the errors' and the hints' words register on the same
+formatter (``words/shared.py``) from their own modules, loaded at the end of this one.
 """
 
 from __future__ import annotations
@@ -9,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.catalog import SHARED
-from solotable.words.registry import N_, Formatter, Nn_
+from solotable.words.registry import N_, Nn_
+from solotable.words.shared import WORDS
 from solotable.words.tr import Tr
-
-WORDS = Formatter("core", SHARED)
 
 WORDS.text("illegal-action", N_("illegal action %(action)s: %(reason)s"))
 WORDS.text("notation", N_("cannot read '%(text)s': %(reason)s"))
@@ -46,3 +45,7 @@ def _score(t: Tr, a: Mapping[str, Any]) -> str:
 @WORDS.message("event.phase")
 def _phase(t: Tr, a: Mapping[str, Any]) -> str:
     return t._("phase: %(new)s", new=a["new"])
+
+
+# The session's, the errors' and the hints' words register on the same formatter.
+from solotable.words import shared_advice, shared_errors, shared_session  # noqa: E402, F401

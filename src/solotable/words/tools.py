@@ -33,6 +33,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "Nn_": (1, 2),
+    "styled": (2,),
 }
 GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%%")
