@@ -25,13 +25,15 @@ def _chance(seq: int) -> Event:
 def test_a_long_run_of_chance_outcomes_is_folded_with_its_count(tmp_path: Path) -> None:
     front, console = _front(tmp_path)
     events = [_chance(i) for i in range(1, 21)]
-    events.append(Event(21, 21, "fill", None, "the mountain is refilled: 20 dice", {}))
+    # the game's own fill event (its data), after twenty chance lines
+    fill = next(e for e in front.session.events if e.kind == "fill")
+    events.append(Event(21, 21, "fill", None, "", fill.data))
     front.show_events(events)
     text = console.export_text()
     shown = [line for line in text.splitlines() if "comes out of the bag" in line]
     assert len(shown) == FOLD_CHANCE_AFTER
     assert f"… and {20 - FOLD_CHANCE_AFTER} more (type log to see them)" in text
-    assert "the mountain is refilled: 20 dice" in text
+    assert "the mountain is filled: 20 dice" in text
 
 
 def test_short_runs_are_shown_whole(tmp_path: Path) -> None:

@@ -94,7 +94,7 @@ def test_solo_report_has_every_section_and_the_significant_changes(tmp_path, sol
         "Win rate",
         "Change against the baseline",
         "Game length",
-        "Breakdown by cause",
+        "Breakdown by How it ended",  # the statistic "cause" by its label
         "What changed significantly",
     ):
         assert title in html
@@ -107,7 +107,7 @@ def test_solo_report_has_every_section_and_the_significant_changes(tmp_path, sol
     hard = next(f for f in findings if f.startswith("preset=hard against default"))
     assert "win rate 60.0% → 40.0%, -20.0 pts [" in hard
     assert "score" not in hard  # the scores are the baseline's
-    assert "]. Game statistics: turns 21.00 → 20.80, -0.200 [" in hard
+    assert "]. Game statistics: Turns 21.00 → 20.80, -0.200 [" in hard
     plus3 = next(f for f in findings if f.startswith("plus3 against default"))
     assert re.search(r"score (\S+) → (\S+), \+3\.00 in every pair \(no variation seen", plus3)
     # summary table: 200 games per variant, Wilson interval of 120/200
@@ -175,7 +175,7 @@ def test_score_only_solo_game_has_no_win_rate(tmp_path):
     r, out = report(tmp_path, write(tmp_path / "dm.csv", rows))
     assert r.exit_code == 0, r.output
     html = out.read_text("utf-8")
-    assert "Win rate" not in html and "Breakdown by band" in html
+    assert "Win rate" not in html and "Breakdown by Rating" in html  # "band" by its label
     assert "Only one variant: nothing to compare." in html
     assert html.count("<svg") == 3  # scores, length, band
 

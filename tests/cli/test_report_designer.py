@@ -94,7 +94,7 @@ def test_rating_bands_keep_the_order_of_the_score(tmp_path):
     assert sorted(legend, key=band.index) == [n for _, _, n in bands]  # scale order
     assert "Values in the order of the score they come with." in band
     end = _figure(html, "cat-end")  # not a scale: the most common first
-    assert end.index("stopped") < end.index("stuck")
+    assert end.index("stopped digging") < end.index("no move was left")  # values in words
     assert "Values from the most common." in end
 
 

@@ -87,7 +87,7 @@ def test_one_seat_and_text_output(tmp_path: Path) -> None:
     assert doc["seats"] == [1] and {m["seat"] for m in doc["moves"]} == {1}
     r = _run(tmp_path, "review", str(record), "--budget", "depth=1")
     assert r.returncode == 0, r.stderr
-    assert "player 1:" in r.stdout and "player 2:" in r.stdout and "decisions" in r.stdout
+    assert "White:" in r.stdout and "Black:" in r.stdout and "decisions" in r.stdout
     bad = _run(tmp_path, "review", str(record), "--seat", "5")
     assert bad.returncode != 0 and "seats 0–1" in bad.stderr
 

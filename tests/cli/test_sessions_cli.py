@@ -100,12 +100,12 @@ def test_load_restores_seats_level_and_turn(home, tmp_path):
         input="CR B8\nquit\n",
     )
     assert r.exit_code == 0, r.output
-    assert "you: place a red city on B8" in r.output
+    assert "Black: place a red city on B8" in r.output  # the seat as the game names it
     doc = json.loads(save.read_text())
     assert doc["seats"] == [{"agent": "easy"}, {"agent": None}]
     r = runner.invoke(app, ["play", "--load", str(save)], input="quit\n")
     assert r.exit_code == 0, r.output
-    assert "you are player 2, against player 1 (easy)" in r.output
+    assert "you are Black, against White (easy)" in r.output
     assert "thinking" not in r.output  # the AI does not play your seat
     store = Store(home / "solotable.db")
     newest = store.history()[0]

@@ -307,7 +307,8 @@ def test_recent_games_show_the_ai_level_and_the_result_in_words(store) -> None:
     french = lobby(store, "fr")
     recent = french[french.index("Parties récentes") :]
     assert "contre l’IA (facile)" in recent
-    assert "terminée" in recent  # the outcome kept in English is said as the status
+    # the outcome is stored as message data, so it is said in French (not kept in English)
+    assert ("Blanc" in recent or "Noir" in recent) and "White" not in recent
 
 
 # -- refusals ------------------------------------------------------------------------------------

@@ -39,6 +39,13 @@ def option_name(t: Tr, game: str, key: str) -> str:
     return label if label is not None else t._("option '%(key)s'", key=key)
 
 
+def _named(t: Tr, game: str, key: str) -> str:
+    """An option in an error: its key (what ``--set`` and the API take) and its label."""
+    if game and option_label(t, game, key) is not None:
+        return _key_and_label(t, game, key)
+    return option_name(t, game, key)
+
+
 def _quoted(key: str) -> str:
     return key[1:-1] if len(key) > 1 and key[0] == key[-1] == "'" else key
 
@@ -47,7 +54,7 @@ def _quoted(key: str) -> str:
 def _bad_value(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
         "%(option)s: invalid value %(value)s; expected %(valid)s",
-        option=option_name(t, a.get("game", ""), a["option"]),
+        option=_named(t, a.get("game", ""), a["option"]),
         value=a["value"],
         valid=a["valid"],
     )
@@ -57,7 +64,7 @@ def _bad_value(t: Tr, a: Mapping[str, Any]) -> str:
 def _check(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
         "%(option)s: %(reason)s",
-        option=option_name(t, a.get("game", ""), a["option"]),
+        option=_named(t, a.get("game", ""), a["option"]),
         reason=a["reason"],
     )
 

@@ -310,11 +310,6 @@ def test_refusals_are_messages_said_in_french() -> None:
     assert words("fr").say(reason) == "un Tunnel 3 doit prolonger une suite qui s'arrête à 2"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the session's undo refusal is worded in core/session.py (w-cli's slice): it "
-    "passes once that lands, and then this mark goes",
-)
 def test_the_undo_refusal_says_the_revealed_die_not_its_notation() -> None:
     """Issue 21: the refusal quoted notation ("'draw hazard dragon2' was revealed"); it now
     says the draw as the log does ("a Danger die lands on a1 showing 2 dragons")."""
