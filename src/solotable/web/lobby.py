@@ -16,6 +16,8 @@ from solotable.core.datafile import refuse_paths
 from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
 from solotable.core.options import OptionSpec
+from solotable.core.playstats import ai_level
+from solotable.core.playstats import best_scores as filed_best_scores
 from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
@@ -133,11 +135,19 @@ def _public_row(row: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: row.get(k) for k in keep}
     result = row.get("result")
     out["outcome"] = result.get("outcome", "") if isinstance(result, Mapping) else ""
+    out["level"] = ai_level(dict(row))
     return out
 
 
+def _with_moves(store: Store, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``moves``: the players' moves so far (``ply`` also counts every deal and draw)."""
+    counts = store.decisions([str(r["id"]) for r in rows])
+    return [r | {"moves": counts.get(str(r["id"]), 0)} for r in rows]
+
+
 def unfinished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
-    return [_public_row(r) for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
+    rows = [_public_row(r) for r in store.history(limit=200) if r.get("status") == PLAYING]
+    return _with_moves(store, rows[:limit])
 
 
 def finished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
@@ -145,13 +155,6 @@ def finished(store: Store, limit: int = 20) -> list[dict[str, Any]]:
 
 
 def best_scores(store: Store) -> list[dict[str, Any]]:
-    """The best counted score per game and settings, from finished games."""
-    best: dict[str, dict[str, Any]] = {}
-    for name in solotable.game_names():
-        for row in store.finished(name):
-            key, score = row.get("score_key"), row.get("score")
-            if not key or score is None or not row.get("counts"):
-                continue
-            if key not in best or score > best[key]["score"]:
-                best[key] = {"game": name, "key": key, "score": score, "when": row.get("ended")}
-    return sorted(best.values(), key=lambda b: (b["game"], b["key"]))
+    """Per game and settings: games, wins and the best counted score, filed and counted
+    exactly as ``solotable stats`` does (``core.playstats``)."""
+    return filed_best_scores((name, store.finished(name)) for name in solotable.game_names())
