@@ -35,7 +35,10 @@ def test_stats_page_agrees_with_the_store_and_the_cli(client, store):
     assert _num(by_id(html, "stat-best")) == doc["best_score"]
     assert _num(by_id(html, "stat-mean")) == pytest.approx(doc["mean_score"], abs=0.05)
     assert "stat-win-rate" not in html  # a scoring game has no win
-    assert html.count('class="bar"') == len(doc["distribution"])  # one bar per score
+    bars = re.findall(r"<title>([^<]+): (\d+) games?</title>", html)
+    assert sum(int(n) for _, n in bars) == doc["games"]  # the chart counts every game
+    shown = {_num(s): int(n) for s, n in bars if "–" not in s and int(n)}
+    assert shown == {s: n for s, n in doc["distribution"]}
     assert len(doc["by_settings"]) == 2 and len(doc["by_preset"]) == 2
     assert "By preset" in html
 

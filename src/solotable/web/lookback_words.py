@@ -105,7 +105,25 @@ def unit_amount(w: Words, x: float, unit: str) -> str:
 
 BINS = 16
 """At most this many bars: more distinct scores are grouped into equal ranges."""
+MIN_SLOTS = 8
+"""A chart is at least this many bars wide, so one score is not a wall."""
 WIDTH, HEIGHT, PAD = 320, 140, 18
+
+
+def _bars(dist: Sequence[Sequence[float]], lo: float, hi: float) -> list[tuple[float, float, int]]:
+    """(from, to, games) per bar: every whole score from the lowest to the highest when
+    they fit (empty ones included, so the shape shows), else equal ranges."""
+    counts = {float(s): int(n) for s, n in dist}
+    whole = all(s.is_integer() for s in counts)
+    if whole and hi - lo < BINS:
+        return [(x, x, counts.get(x, 0)) for x in (lo + i for i in range(int(hi - lo) + 1))]
+    if len(counts) <= BINS:
+        return [(s, s, n) for s, n in sorted(counts.items())]
+    width = (hi - lo) / BINS or 1.0
+    binned = [0] * BINS
+    for s, n in counts.items():
+        binned[min(BINS - 1, int((s - lo) / width))] += n
+    return [(lo + i * width, lo + (i + 1) * width, c) for i, c in enumerate(binned)]
 
 
 def chart(w: Words, dist: Sequence[Sequence[float]]) -> Markup:
@@ -114,20 +132,16 @@ def chart(w: Words, dist: Sequence[Sequence[float]]) -> Markup:
     if not dist:
         return Markup("")
     lo, hi = float(dist[0][0]), float(dist[-1][0])
-    if len(dist) <= BINS:
-        bars = [(float(s), float(s), int(n)) for s, n in dist]
-    else:
-        width = (hi - lo) / BINS or 1.0
-        counts = [0] * BINS
-        for s, n in dist:
-            counts[min(BINS - 1, int((float(s) - lo) / width))] += int(n)
-        bars = [(lo + i * width, lo + (i + 1) * width, c) for i, c in enumerate(counts)]
+    bars = _bars(dist, lo, hi)
     top = max(b[2] for b in bars) or 1
-    slot = (WIDTH - 2 * PAD) / len(bars)
-    shapes = []
+    slot = (WIDTH - 2 * PAD) / max(len(bars), MIN_SLOTS)
+    left = PAD + (WIDTH - 2 * PAD - slot * len(bars)) / 2  # a few bars sit in the middle
+    shapes = [
+        Markup('<text x="2" y="{0}" class="tick top">{1}</text>').format(PAD, w.shared.num(top))
+    ]
     for i, (a, b, n) in enumerate(bars):
         h = (HEIGHT - 2 * PAD) * n / top
-        x = PAD + i * slot
+        x = left + i * slot
         y = HEIGHT - PAD - h
         what = w.shared.num(a) if a == b else f"{w.shared.num(a)}–{w.shared.num(b)}"
         label = w.shared.ngettext("%(score)s: %(n)s game", "%(score)s: %(n)s games", n, score=what)
@@ -137,7 +151,7 @@ def chart(w: Words, dist: Sequence[Sequence[float]]) -> Markup:
                 'width="{3:.1f}" height="{4:.1f}"/></g>'
             ).format(label, x + 1, y, max(1.0, slot - 2), h)
         )
-        if a == b or i in (0, len(bars) - 1):
+        if i in (0, len(bars) - 1) or (len(bars) <= MIN_SLOTS and n):
             shapes.append(
                 Markup('<text x="{0:.1f}" y="{1}" class="tick">{2}</text>').format(
                     x + slot / 2, HEIGHT - 4, w.shared.num(a)

@@ -391,6 +391,7 @@ def _board(w: Words, replay: Replay, pos: Any) -> Markup:
                 "best_line": "",
                 "record": None,
                 "thinking": False,
+                "full": True,  # the page is whole: the game's own style sheet comes with it
                 "lang": w.lang,
             }
             return Markup(templates().from_string(BOARD).render(ctx))
