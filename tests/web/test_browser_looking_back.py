@@ -31,7 +31,8 @@ def _shown(page: Any) -> tuple[int, list[float], list[str]]:
     step = int(root.get_attribute("data-step") or "-1")
     scores = [float(t) for t in page.locator(".score-value").all_inner_texts()]
     notations = [
-        str(n) for n in page.locator(".replay-plies .ply").evaluate_all(
+        str(n)
+        for n in page.locator(".replay-plies .ply").evaluate_all(
             "els => els.map(e => e.dataset.notation)"
         )
     ]

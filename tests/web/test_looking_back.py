@@ -22,7 +22,7 @@ def _num(text: str) -> float:
     return float(text.replace("\u2212", "-").replace(",", "."))
 
 
-# -- stats and best scores: one filing, the CLI's -------------------------------------------
+# -- stats and best scores: one filing, the CLI's --
 def test_stats_page_agrees_with_the_store_and_the_cli(client, store):
     for seed in (1, 2, 3):
         play_out(store, "dice-miner", seed)
@@ -99,7 +99,7 @@ def test_fifty_first_state_best_and_stats_file_the_faction_played(client, store)
     assert "faction played" in html
 
 
-# -- history and the lobby's lists -------------------------------------------------------------
+# -- history and the lobby's lists --
 def test_history_lists_level_date_result_and_filters(client, store):
     a = play_out(store, "divercite", 1, level="easy")
     b = play_out(store, "divercite", 2, level="medium")
@@ -136,7 +136,7 @@ def test_continue_counts_moves_not_chance_steps(client, store):
     assert re.search(r"move 9 ·", html) and f"move {s.ply} ·" not in html
 
 
-# -- replay ----------------------------------------------------------------------------------------
+# -- replay --
 def test_replay_steps_show_the_engines_position(client, store):
     s = play_out(store, "divercite", 4, level="easy")
     record = s.record()
@@ -234,7 +234,7 @@ def test_review_marks_in_the_replay_are_core_reviews(client, store):
     assert 'role="note"' in note and ("Blunder" in note or "Mistake" in note)
 
 
-# -- French -----------------------------------------------------------------------------------------
+# -- French --
 def test_pages_in_french(client, store):
     s = play_out(store, "divercite", 1, level="easy")
     client.cookies.set("lang", "fr")
