@@ -246,3 +246,37 @@ def test_pages_in_french(client, store):
     replay = client.get(f"/replay/{s.id}", params={"step": 2}).text
     assert "Montrer ce qui était caché" in replay and "Show what was hidden" not in replay
     assert 'lang="fr"' in replay
+
+
+def test_pages_in_the_pseudo_locale_show_only_catalog_words(store):
+    """Every word of the history, stats and (Divercité) replay pages comes from a catalog;
+    a game title its game's catalog does not hold yet is the only exception allowed."""
+    from fastapi.testclient import TestClient
+
+    from solotable.core.registry import game_class
+    from solotable.web.app import create_app
+    from solotable.words import words
+    from tests.web.serving import allow_testserver
+    from tests.words.pseudo import LETTERS, untranslated
+
+    s = play_out(store, "divercite", 1, level="easy")
+    play_out(store, "divercite", 2, level="medium")
+    qps = words("qps")
+    allowed = {"solotable"}
+    for g in ("51st-state", "dice-miner", "divercite", "mini-divercity"):
+        title = game_class(g).info.title
+        if qps.game_title(g, title) == title:
+            allowed |= set(LETTERS.findall(title))
+    app = create_app(store, access=allow_testserver(), pseudo=True)
+    with TestClient(app) as c:
+        c.cookies.set("lang", "qps")
+        for url in (
+            "/history",
+            "/stats",
+            "/stats/divercite",
+            f"/replay/{s.id}?step=3&review=1",
+            f"/replay/{s.id}?hidden=1",
+        ):
+            r = c.get(url)
+            assert r.status_code == 200
+            assert untranslated(r.text, frozenset(allowed)) == [], url

@@ -102,7 +102,7 @@ def _summary(rows: Sequence[dict[str, Any]], winnable: bool) -> dict[str, Any]:
     longest, current = _streaks(wins) if winnable else (0, 0)
     return {
         "games": len(rows),
-        "wins": sum(wins) if winnable else None,
+        "wins": sum(wins),
         "win_rate": sum(wins) / len(rows) if rows and winnable else None,
         "mean_score": sum(scores) / len(scores) if scores else None,
         "best_score": max(counted) if counted else None,
@@ -133,7 +133,9 @@ def game_stats(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Totals, and the same per settings (:func:`settings_of`), AI level, preset and category
     (faction, rating band…), over the player's games among ``rows`` (oldest first).
 
-    Wins, win rate and streaks are None/0 for a game without a win (:func:`has_win`)."""
+    ``has_win`` says whether the game can be won (:func:`has_win`); without a win, the win
+    rate is None and the streaks 0 (``wins`` then only counts games whose return was
+    positive, as it always has in ``solotable stats --json``)."""
     mine = [r for r in rows if is_players(r)]
     winnable = has_win(mine)
     out = _summary(mine, winnable)
@@ -170,7 +172,7 @@ def best_scores(
                     "game": game,
                     "key": key,
                     "games": s["games"],
-                    "wins": s["wins"],
+                    "wins": s["wins"] if doc["has_win"] else None,
                     "score": s["best_score"],
                 }
             )
