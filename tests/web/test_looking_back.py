@@ -234,6 +234,20 @@ def test_review_marks_in_the_replay_are_core_reviews(client, store):
     assert 'role="note"' in note and ("Blunder" in note or "Mistake" in note)
 
 
+def test_the_better_move_is_pointed_at_on_the_table_before_the_move(client, store):
+    s = play_out(store, "divercite", 3, level="easy")
+    record = s.record()
+    review = review_record(record, agent_spec(game_of(record).info.hint_agent, None), [0])
+    lost = next(n for n in review.notes if n.mark and n.loss > n.spread)
+    k = decisions(s).index(lost.index) + 1
+    html = client.get(f"/replay/{s.id}", params={"review": "1", "step": k}).text
+    better = html[html.index('class="better-board"') :]
+    assert f"{lost.best.split()[-1]}" in better and "hinted" in better
+    assert 'data-move="' not in html.split('class="better-board"')[0]  # the step's table: none
+    plain = client.get(f"/replay/{s.id}", params={"step": k}).text
+    assert "better-board" not in plain  # only with the review
+
+
 # -- French --
 def test_pages_in_french(client, store):
     s = play_out(store, "divercite", 1, level="easy")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from solotable.web.lookback_words import (
     settings_text,
     unit_amount,
 )
-from solotable.web.pages import page_for
+from solotable.web.pages import Move, page_for
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
 from solotable.words import Words, words
 
@@ -266,7 +267,7 @@ def replay_page(
         message = w._("The step must be a whole number from 0 to %(last)s.", last=last)
         return _problem(request, 400, message)
     reveal = hidden == "1"
-    notes = state.reviews.get(game_id)
+    notes = state.reviews.get(game_id) if review == "1" else None
     if review == "1" and notes is None:
         try:
             notes = reviewed(replay)
@@ -291,7 +292,8 @@ def replay_page(
         last=last,
         pos=pos,
         seats=_seat_names(w, replay),
-        board=_board(w, replay, pos),
+        board=_board(w, replay, pos.observation),
+        better=_better_board(w, replay, pos, note),
         moves=_move_list(w, replay, notes, reveal),
         reveal=reveal,
         reviewed=notes is not None,
@@ -310,20 +312,34 @@ def reviewed(replay: Replay) -> dict[int, Any]:
 def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:
     if note is None:
         return None
-    best_words = note.best
+    best_words, action = note.best, None
     try:
         state = pos.before
-        best_words = w.action(state.action_info(state.string_to_action(note.best)))
+        action = state.string_to_action(note.best)
+        best_words = w.action(state.action_info(action))
     except SolotableError:
-        pass
+        action = None
     close = note.played == note.best or note.loss <= note.spread
     return {
         "mark": note.mark,
         "close": close,
         "best": note.best,
         "best_words": best_words,
+        "action": action,
         "loss": unit_amount(w, note.loss, note.unit),
     }
+
+
+def _better_board(w: Words, replay: Replay, pos: Any, note: dict[str, Any] | None) -> Markup:
+    """The table before a reviewed move that lost something, with the better move pointed
+    at as the table points at a hint (the viewer's own observation: nothing hidden)."""
+    if note is None or note["close"] or note.get("action") is None:
+        return Markup("")
+    state = pos.before
+    info = state.action_info(note["action"])
+    move = Move(note["action"], note["best"], w.action(info), info)
+    obs = state.observation(replay.viewer)
+    return _board(w, replay, obs, [move], {"notation": note["best"]})
 
 
 def _seat_names(w: Words, replay: Replay) -> list[str]:
@@ -362,9 +378,16 @@ def _move_list(
 BOARD = "{% import page.template as g with context %}{{ g.board() }}"
 
 
-def _board(w: Words, replay: Replay, pos: Any) -> Markup:
-    """The game's own table, drawn from the step's observation with no move to play: the
-    game page's ``board`` macro in a read-only context; the terminal view when it cannot."""
+def _board(
+    w: Words,
+    replay: Replay,
+    observation: Any,
+    moves: Sequence[Move] = (),
+    hint: dict[str, str] | None = None,
+) -> Markup:
+    """The game's own table, drawn from an observation: the game page's ``board`` macro in a
+    read-only context (no move, or only ``moves`` to point at with ``hint``, drawn inert);
+    the terminal view when the page cannot draw it."""
     game = game_of(replay.record)
     page = page_for(game.name)
     domain = w.game(game.name).domain
@@ -378,14 +401,14 @@ def _board(w: Words, replay: Replay, pos: Any) -> Markup:
                 "names": [],
                 "summary": {},
                 "page": page,
-                "view": page.context(game, pos.observation, [], replay.viewer, w),
-                "moves": [],
+                "view": page.context(game, observation, list(moves), replay.viewer, w),
+                "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
                 "moves_html": Markup(""),
                 "events": [],
                 "result": None,
                 "over": False,
                 "my_turn": False,
-                "hint": None,
+                "hint": hint,
                 "version": "",
                 "num_players": game.num_players(),
                 "best_line": "",
@@ -396,5 +419,5 @@ def _board(w: Words, replay: Replay, pos: Any) -> Markup:
             }
             return Markup(templates().from_string(BOARD).render(ctx))
     except Exception:  # a page that cannot draw a past position: the text view instead
-        text = w.render(game, pos.observation)
+        text = w.render(game, observation)
         return Markup('<pre class="replay-text" translate="no">{0}</pre>').format(text)
