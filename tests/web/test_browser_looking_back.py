@@ -73,9 +73,16 @@ def test_history_to_replay_steps_back_and_forth(page, live_server, store):
 
 def test_looking_back_pages_fit_a_phone(page, live_server, store):
     s = play_out(store, "51st-state", 2, {"faction": "random"})
-    play_out(store, "mini-divercity", 3)
+    m = play_out(store, "mini-divercity", 3)
     page.set_viewport_size({"width": 390, "height": 844})
-    for path in ("/history", "/stats/51st-state", "/stats", f"/replay/{s.id}?step=3"):
+    paths = (
+        "/history",
+        "/stats/51st-state",
+        "/stats",
+        f"/replay/{s.id}?step=3",
+        f"/replay/{m.id}?review=1&hidden=1",
+    )
+    for path in paths:
         page.goto(live_server.url + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide at 390 px"
