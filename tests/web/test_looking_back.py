@@ -215,7 +215,7 @@ def test_pages_refuse_another_host(store):
 
 
 def test_review_marks_in_the_replay_are_core_reviews(client, store):
-    s = play_out(store, "dice-miner", 3)
+    s = play_out(store, "divercite", 3, level="easy")
     record = s.record()
     review = review_record(record, agent_spec(game_of(record).info.hint_agent, None), [0])
     marks = {n.index: n.mark for n in review.notes}
