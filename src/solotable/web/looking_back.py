@@ -152,7 +152,9 @@ def history_page(
     levels_seen: dict[str, str] = {}
     for r in rows:
         key, lv = settings_of(r), ai_level(r)
-        settings_seen.setdefault(key, f"{_title(w, r['game'])}: {settings_text(w, r)}")
+        settings_seen.setdefault(
+            key, w._("%(who)s: %(what)s", who=_title(w, r["game"]), what=settings_text(w, r))
+        )
         levels_seen.setdefault(lv, level_label(w, lv))
         if (settings and key != settings) or (level and lv != level):
             continue
