@@ -289,10 +289,13 @@ def test_best_scores_show_settings_in_words_and_whole_numbers(store) -> None:
     assert float(score).is_integer()
     html = lobby(store)
     best = html[html.index("Best scores") : html.index("Recent games")]
-    cells = r'<td class="muted">([^<]*)</td><td class="num">([^<]*)</td>'
-    row = re.search(rf"<tr><td>Dice Miner[^<]*</td>{cells}", best)
+    cells = (
+        r'<td class="muted">([^<]*)</td><td class="num">([^<]*)</td><td class="num">([^<]*)</td>'
+    )
+    row = re.search(rf"<tr><td><a [^>]*>Dice Miner[^<]*</a></td>{cells}", best)
     assert row, best[:1000]
-    settings, shown = row.groups()
+    settings, games, shown = row.groups()
+    assert games == "1"  # a score-only game: no "won" count
     label = words("en").option_label("dice-miner", game_class("dice-miner").info.options[0])
     assert settings == f"{label}: 2"
     assert shown == str(int(score)) and ".0" not in shown

@@ -22,24 +22,9 @@ from solotable.core.errors import RecordError
 from solotable.core.message import msg
 from solotable.core.record import Record, game_of, record_from_doc
 from solotable.core.registry import game_class
-from solotable.core.review import Review, review_record
+from solotable.core.review import Review, agent_spec, review_record
 from solotable.core.savefile import is_session_save, load_session, read_save
 from solotable.words import words
-
-REVIEW_BUDGETS = {"pimc": "samples=6"}
-"""Default budgets by agent name: PIMC's hint budget (8 deals) is trimmed so that a
-51st State game (about 75 decisions) is reviewed within a minute."""
-
-
-def agent_spec(hint_agent: str, budget: str | None) -> str:
-    """The hint agent's spec with ``budget`` parameters added (later keys win)."""
-    name, _, params = hint_agent.partition(":")
-    extra = REVIEW_BUDGETS.get(name, "") if budget is None else budget
-    merged: dict[str, str] = {}
-    for item in filter(None, f"{params},{extra}".split(",")):
-        key, _, value = item.partition("=")
-        merged[key.strip()] = value.strip()
-    return name + (":" + ",".join(f"{k}={v}" for k, v in merged.items()) if merged else "")
 
 
 def load_finished(path: Path) -> Record:

@@ -25,6 +25,9 @@ from solotable.core.registry import make_agent
 THRESHOLDS = {"win chance": (0.10, 0.25)}
 """(mistake, blunder) per value unit; anything in points uses :data:`POINT_THRESHOLDS`."""
 POINT_THRESHOLDS = (1.0, 3.0)
+REVIEW_BUDGETS = {"pimc": "samples=6"}
+"""Default budgets by agent name: PIMC's hint budget (8 deals) is trimmed so that a
+51st State game (about 75 decisions) is reviewed within a minute."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,18 @@ def amount_msg(x: float, unit: str) -> Msg:
     """A difference in a unit (:func:`solotable.core.advice.amount`; kept here so the
     review needs no session)."""
     return msg("core.amount", x=x, unit=unit)
+
+
+def agent_spec(hint_agent: str, budget: str | None) -> str:
+    """The hint agent's spec with ``budget`` parameters added (later keys win); the same
+    for ``solotable review`` and the web table's replay, so both review alike."""
+    name, _, params = hint_agent.partition(":")
+    extra = REVIEW_BUDGETS.get(name, "") if budget is None else budget
+    merged: dict[str, str] = {}
+    for item in filter(None, f"{params},{extra}".split(",")):
+        key, _, value = item.partition("=")
+        merged[key.strip()] = value.strip()
+    return name + (":" + ",".join(f"{k}={v}" for k, v in merged.items()) if merged else "")
 
 
 def mark_for(loss: float, spread: float, unit: str) -> str:

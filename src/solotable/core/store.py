@@ -433,6 +433,20 @@ class Store:
         )
         return [_row(r) for r in rows]
 
+    def decisions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """How many moves the players (not chance) made in each of these games: the move
+        number a player counts, where ``ply`` also counts every deal and draw."""
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" for _ in game_ids)
+        rows = self._query(
+            f"SELECT game_id, count(*) AS n FROM moves WHERE who >= 0 AND game_id IN ({marks}) "
+            "GROUP BY game_id",
+            list(game_ids),
+        )
+        found = {str(r["game_id"]): int(r["n"]) for r in rows}
+        return {i: found.get(i, 0) for i in game_ids}
+
     def finished(self, game: str) -> list[dict[str, Any]]:
         """Every finished game of ``game`` with a human seat, oldest first (for stats)."""
         rows = self._query(

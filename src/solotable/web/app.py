@@ -41,6 +41,7 @@ from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
+from solotable.web.looking_back import install_looking_back
 from solotable.web.pages import Move
 from solotable.web.security import SafeJSONResponse, alert, secure
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
@@ -109,6 +110,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secure(app, access, pseudo=pseudo)
+    install_looking_back(app, pseudo=pseudo)  # history, stats, replay (web.looking_back)
 
     def lang_of(request: Request) -> str:
         """The request's language (cookie, store, Accept-Language), worked out once."""

@@ -27,6 +27,7 @@ from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
 from solotable.core.message import Msg, msg
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
+from solotable.core.playstats import ai_level, game_stats, settings_of
 from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
@@ -356,6 +357,12 @@ def opponents(w: Words, seats: Any) -> str:
     return w.shared.join(levels)
 
 
+def _with_moves(store: Store, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``moves``: the players' moves so far (``ply`` also counts every deal and draw)."""
+    counts = store.decisions([str(r["id"]) for r in rows])
+    return [r | {"moves": counts.get(str(r["id"]), 0)} for r in rows]
+
+
 def _title(w: Words, game: str) -> str:
     try:
         return w.game_title(game, game_class(game).info.title)
@@ -398,13 +405,14 @@ def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
     out["score"] = w.shared.num(row["score"]) if isinstance(row.get("score"), int | float) else ""
     out["settings"] = settings(w, game, row.get("options"), row.get("stats"))
     out["opponents"] = opponents(w, row.get("seats"))
+    out["level"] = ai_level(dict(row))
     return out
 
 
 def unfinished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict[str, Any]]:
     """The games still in play, newest first, in ``w``'s words (English by default)."""
     rows = [r for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
-    return [_public_row(r, w or words("en")) for r in rows]
+    return _with_moves(store, [_public_row(r, w or words("en")) for r in rows])
 
 
 def finished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict[str, Any]]:
@@ -414,27 +422,31 @@ def finished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict
 
 
 def best_scores(store: Store, w: Words | None = None) -> list[dict[str, Any]]:
-    """The best counted score per game and settings, from finished games."""
+    """Per game and settings: games, wins (None for a game without a win) and the best
+    counted score, filed and counted exactly as ``solotable stats`` does
+    (``core.playstats.game_stats``), in ``w``'s words."""
     w = w or words("en")
-    best: dict[str, dict[str, Any]] = {}
-    for name in solotable.game_names():
-        for row in store.finished(name):
-            key, score = row.get("score_key"), row.get("score")
-            if not key or score is None or not row.get("counts"):
-                continue
-            if key not in best or score > best[key]["score"]:
-                best[key] = {"game": name, "key": key, "score": score, "row": row}
     out = []
-    for b in sorted(best.values(), key=lambda b: (b["game"], b["key"])):
-        row = b["row"]
-        out.append(
-            {
-                "game": b["game"],
-                "title": _title(w, b["game"]),
-                "settings": settings(w, b["game"], row.get("options"), row.get("stats")),
-                "opponents": opponents(w, row.get("seats")),
-                "score": w.shared.num(b["score"]),
-                "when": row.get("ended"),
-            }
-        )
+    for name in solotable.game_names():
+        rows = store.finished(name)
+        doc = game_stats(rows)
+        first: dict[str, dict[str, Any]] = {}
+        for r in rows:
+            first.setdefault(settings_of(r), r)
+        for key, s in doc["by_settings"].items():
+            row = first[key]
+            best = s["best_score"]
+            out.append(
+                {
+                    "game": name,
+                    "key": key,
+                    "title": _title(w, name),
+                    "settings": settings(w, name, row.get("options"), row.get("stats")),
+                    "opponents": opponents(w, row.get("seats")),
+                    "games": s["games"],
+                    "wins": s["wins"] if doc["has_win"] else None,
+                    "score": w.shared.num(best) if best is not None else "",
+                    "when": row.get("ended"),
+                }
+            )
     return out

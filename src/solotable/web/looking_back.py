@@ -1,0 +1,425 @@
+"""Looking back in the browser: the history of games, stats per game, and a replay of any
+finished game with the ``review`` annotations.
+
+What ``solotable history``, ``stats``, ``replay`` and ``review`` say in the terminal, from the
+same core functions: the games are filed and counted by ``core.playstats`` (so the stats
+page, the lobby's best scores and ``solotable stats`` cannot disagree), a review is
+``core.review.review_record``. Every route is a GET behind ``web.security``'s guard (host,
+token); nothing here changes a game. An unfinished game is never replayed: its record holds
+its face-down cards (the page sends the player to the table instead).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+import solotable
+from solotable.core.errors import SolotableError
+from solotable.core.playstats import ai_level, game_stats, preset_of, settings_of
+from solotable.core.record import game_of
+from solotable.core.registry import game_class
+from solotable.core.review import agent_spec, review_record
+from solotable.core.store import Store, StoreError
+from solotable.web.i18n import install, request_lang, speaking
+from solotable.web.lookback_words import (
+    chart,
+    level_label,
+    result_text,
+    settings_text,
+    unit_amount,
+)
+from solotable.web.pages import Move, page_for
+from solotable.web.replay_view import Replay, ReplayError, load_replay, position
+from solotable.words import Words, words
+
+HERE = Path(__file__).parent
+HISTORY_LIMIT = 500
+"""Games the history page reads (newest first)."""
+CACHED = 8
+"""Finished games (and their reviews) kept in memory between steps of a replay."""
+
+router = APIRouter()
+
+
+def install_looking_back(app: FastAPI, *, pseudo: bool = False) -> None:
+    """Add the history, stats and replay pages to ``app`` (``pseudo``: as ``create_app``)."""
+    app.state.looking_back = _State(pseudo)
+    app.include_router(router)
+
+
+class _State:
+    """Per app: whether the pseudo-locale may be chosen, and the finished games last opened."""
+
+    def __init__(self, pseudo: bool) -> None:
+        self.pseudo = pseudo
+        self.lock = threading.Lock()
+        self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.reviews: dict[str, dict[int, Any]] = {}
+
+    def remember(self, game_id: str, replay: Replay) -> None:
+        with self.lock:
+            self.replays[game_id] = replay
+            self.replays.move_to_end(game_id)
+            while len(self.replays) > CACHED:
+                old, _ = self.replays.popitem(last=False)
+                self.reviews.pop(old, None)
+
+
+@lru_cache(maxsize=1)
+def templates() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["when"] = _when
+    install(env)
+    return env
+
+
+def _when(t: Any) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(t))) if t else ""
+
+
+def _state(request: Request) -> _State:
+    state: _State = request.app.state.looking_back
+    return state
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.tables.store
+    return store
+
+
+def _lang(request: Request) -> str:
+    lang = getattr(request.state, "lang", None)
+    if lang is None:
+        allow = _state(request).pseudo
+        lang = request.state.lang = request_lang(request, _store(request), allow_pseudo=allow)
+    return str(lang)
+
+
+def _page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+    with speaking(_lang(request)):
+        html = templates().get_template(name).render(path=request.url.path, **ctx)
+    return HTMLResponse(html, status_code=status)
+
+
+def _problem(request: Request, status: int, message: str) -> HTMLResponse:
+    return _page(request, "error.html", status, message=message)
+
+
+def _title(w: Words, game: str) -> str:
+    try:
+        default = game_class(game).info.title
+    except SolotableError:
+        default = game
+    return w.game_title(game, default)
+
+
+def _game_titles(w: Words) -> list[tuple[str, str]]:
+    return [(g, _title(w, g)) for g in solotable.game_names()]
+
+
+# -- history -----------------------------------------------------------------------------
+@router.get("/history", response_class=HTMLResponse)
+def history_page(
+    request: Request, game: str = "", settings: str = "", level: str = ""
+) -> HTMLResponse:
+    """Every game, newest first, filtered by game, settings and AI level."""
+    w = words(_lang(request))
+    if game and game not in solotable.game_names():
+        return _problem(request, 404, w._("There is no game of that name."))
+    try:
+        rows = _store(request).history(game or None, HISTORY_LIMIT)
+        moves = _store(request).decisions([str(r["id"]) for r in rows])
+    except StoreError as e:
+        return _problem(request, 503, str(e))
+    entries = []
+    settings_seen: dict[str, str] = {}
+    levels_seen: dict[str, str] = {}
+    for r in rows:
+        key, lv = settings_of(r), ai_level(r)
+        settings_seen.setdefault(
+            key, w._("%(who)s: %(what)s", who=_title(w, r["game"]), what=settings_text(w, r))
+        )
+        levels_seen.setdefault(lv, level_label(w, lv))
+        if (settings and key != settings) or (level and lv != level):
+            continue
+        entries.append(
+            {
+                "id": r["id"],
+                "game": r["game"],
+                "title": _title(w, r["game"]),
+                "started": r.get("started"),
+                "settings": settings_text(w, r),
+                "level": levels_seen[lv],
+                "result": result_text(w, r),
+                "score": r.get("score"),
+                "moves": moves.get(str(r["id"]), 0),
+                "playing": r.get("status") == "playing",
+            }
+        )
+    return _page(
+        request,
+        "history.html",
+        games=_game_titles(w),
+        game=game,
+        settings=settings,
+        level=level,
+        settings_choices=sorted(settings_seen.items(), key=lambda kv: kv[1]),
+        level_choices=sorted(levels_seen.items(), key=lambda kv: kv[1]),
+        entries=entries,
+        num=w.shared.num,
+    )
+
+
+# -- stats -------------------------------------------------------------------------------
+@router.get("/stats", response_class=HTMLResponse)
+def stats_index(request: Request) -> HTMLResponse:
+    w = words(_lang(request))
+    return _page(request, "stats.html", games=_game_titles(w), game=None, doc=None)
+
+
+@router.get("/stats/{game}", response_class=HTMLResponse)
+def stats_page(request: Request, game: str) -> HTMLResponse:
+    """One game's record: the same numbers as ``solotable stats GAME`` (``game_stats``)."""
+    w = words(_lang(request))
+    if game not in solotable.game_names():
+        return _problem(request, 404, w._("There is no game of that name."))
+    try:
+        rows = _store(request).finished(game)
+    except StoreError as e:
+        return _problem(request, 503, str(e))
+    doc = game_stats(rows)
+    mine = {settings_of(r): r for r in rows}
+    levels = {ai_level(r) for r in rows}
+    presets = {preset_of(r) for r in rows}
+
+    def groups(by: dict[str, Any], label: Any) -> list[tuple[str, dict[str, Any]]]:
+        return [(label(k), s) for k, s in by.items()]
+
+    categories = [
+        (
+            w.stat_label(game, key),
+            [(w.stat_value(game, key, v), s) for v, s in values.items()],
+        )
+        for key, values in doc["by_category"].items()
+    ]
+    return _page(
+        request,
+        "stats.html",
+        games=_game_titles(w),
+        game=game,
+        title=_title(w, game),
+        doc=doc,
+        chart=chart(w, doc["distribution"]),
+        by_settings=groups(doc["by_settings"], lambda k: settings_text(w, mine[k])),
+        by_level=groups(doc["by_level"], lambda k: level_label(w, k)) if len(levels) > 1 else [],
+        by_preset=groups(doc["by_preset"], lambda k: _preset_label(w, game, k))
+        if len(presets) > 1
+        else [],
+        categories=categories,
+        num=w.shared.num,
+    )
+
+
+def _preset_label(w: Words, game: str, preset: str) -> str:
+    if preset == "standard":
+        return w._("standard rules")
+    if preset == "custom":
+        return w._("other settings")
+    return w.preset_label(game, preset)
+
+
+# -- replay ------------------------------------------------------------------------------
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+def replay_page(
+    request: Request, game_id: str, step: str = "", hidden: str = "", review: str = ""
+) -> HTMLResponse:
+    """A finished game at one step: the table as the player saw it, the moves, the events,
+    and on request what was hidden and the review's marks."""
+    w = words(_lang(request))
+    state = _state(request)
+    replay = state.replays.get(game_id)
+    if replay is None:
+        try:
+            replay = load_replay(_store(request), game_id, w)
+        except ReplayError as e:
+            return _problem(request, e.status, str(e))
+        state.remember(game_id, replay)
+    last = len(replay.steps) - 1
+    if step == "":
+        at = last
+    elif step.isascii() and step.isdigit() and len(step) <= 6 and int(step) <= last:
+        at = int(step)
+    else:
+        message = w._("The step must be a whole number from 0 to %(last)s.", last=last)
+        return _problem(request, 400, message)
+    reveal = hidden == "1"
+    notes = state.reviews.get(game_id) if review == "1" else None
+    if review == "1" and notes is None:
+        try:
+            notes = reviewed(replay)
+        except SolotableError as e:
+            return _problem(request, 422, w.error(e))
+        with state.lock:
+            state.reviews[game_id] = notes
+    pos = position(replay, at, w, reveal)
+    game = replay.record.game
+    note = _note_view(w, notes.get(replay.steps[at].decision or -1), pos) if notes else None
+    return _page(
+        request,
+        "replay.html",
+        id=game_id,
+        game=game,
+        title=_title(w, game),
+        row=replay.row,
+        result=result_text(w, replay.row),
+        settings=settings_text(w, replay.row),
+        level=level_label(w, ai_level(replay.row)),
+        step=at,
+        last=last,
+        pos=pos,
+        seats=_seat_names(w, replay),
+        board=_board(w, replay, pos.observation),
+        better=_better_board(w, replay, pos, note),
+        moves=_move_list(w, replay, notes, reveal),
+        reveal=reveal,
+        reviewed=notes is not None,
+        note=note,
+        num=w.shared.num,
+    )
+
+
+def reviewed(replay: Replay) -> dict[int, Any]:
+    """The review of the player's decisions (``core.review``), by action index."""
+    spec = agent_spec(game_of(replay.record).info.hint_agent, None)
+    result = review_record(replay.record, spec, [replay.viewer])
+    return {n.index: n for n in result.notes}
+
+
+def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:
+    if note is None:
+        return None
+    best_words, action = note.best, None
+    try:
+        state = pos.before
+        action = state.string_to_action(note.best)
+        best_words = w.action(state.action_info(action))
+    except SolotableError:
+        action = None
+    close = note.played == note.best or note.loss <= note.spread
+    return {
+        "mark": note.mark,
+        "close": close,
+        "best": note.best,
+        "best_words": best_words,
+        "action": action,
+        "loss": unit_amount(w, note.loss, note.unit),
+    }
+
+
+def _better_board(w: Words, replay: Replay, pos: Any, note: dict[str, Any] | None) -> Markup:
+    """The table before a reviewed move that lost something, with the better move pointed
+    at as the table points at a hint (the viewer's own observation: nothing hidden)."""
+    if note is None or note["close"] or note.get("action") is None:
+        return Markup("")
+    state = pos.before
+    info = state.action_info(note["action"])
+    move = Move(note["action"], note["best"], w.action(info), info)
+    obs = state.observation(replay.viewer)
+    return _board(w, replay, obs, [move], {"notation": note["best"]})
+
+
+def _seat_names(w: Words, replay: Replay) -> list[str]:
+    out = []
+    for i, seat in enumerate(replay.row.get("seats") or []):
+        if seat.get("agent") is None:
+            out.append(w._("You") if i == replay.viewer else w.seat_name(replay.record.game, i))
+        else:
+            out.append(w._("AI (%(level)s)", level=level_label(w, str(seat["agent"]))))
+    return out
+
+
+def _move_list(
+    w: Words, replay: Replay, notes: dict[int, Any] | None, reveal: bool
+) -> list[dict[str, Any]]:
+    """One line per step after the deal: its number, who moved and the move's notation."""
+    out = []
+    for k, s in enumerate(replay.steps[1:], start=1):
+        i = s.decision if s.decision is not None else 0
+        ply = replay.plies[i] if i < len(replay.plies) else None
+        hidden = ply is not None and not ply.public and not reveal
+        mark = ""
+        if notes is not None and i in notes:
+            mark = notes[i].mark
+        out.append(
+            {
+                "step": k,
+                "who": ply.who if ply is not None else 0,
+                "notation": "" if hidden else replay.record.actions[i],
+                "mark": mark,
+            }
+        )
+    return out
+
+
+BOARD = "{% import page.template as g with context %}{{ g.board() }}"
+
+
+def _board(
+    w: Words,
+    replay: Replay,
+    observation: Any,
+    moves: Sequence[Move] = (),
+    hint: dict[str, str] | None = None,
+) -> Markup:
+    """The game's own table, drawn from an observation: the game page's ``board`` macro in a
+    read-only context (no move, or only ``moves`` to point at with ``hint``, drawn inert);
+    the terminal view when the page cannot draw it."""
+    game = game_of(replay.record)
+    page = page_for(game.name)
+    domain = w.game(game.name).domain
+    try:
+        with speaking(w.lang, domain):
+            ctx = {
+                "id": replay.row.get("id", ""),
+                "game": game.name,
+                "title": game.info.title,
+                "seat": replay.viewer,
+                "names": [],
+                "summary": {},
+                "page": page,
+                "view": page.context(game, observation, list(moves), replay.viewer, w),
+                "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
+                "moves_html": Markup(""),
+                "events": [],
+                "result": None,
+                "over": False,
+                "my_turn": False,
+                "hint": hint,
+                "version": "",
+                "num_players": game.num_players(),
+                "best_line": "",
+                "record": None,
+                "thinking": False,
+                "full": True,  # the page is whole: the game's own style sheet comes with it
+                "lang": w.lang,
+            }
+            return Markup(templates().from_string(BOARD).render(ctx))
+    except Exception:  # a page that cannot draw a past position: the text view instead
+        text = w.render(game, observation)
+        return Markup('<pre class="replay-text" translate="no">{0}</pre>').format(text)
