@@ -338,17 +338,14 @@ def play(state: DiverciteState, action: int) -> None:
             for c, o1, o2, o3 in RES_CITY_OTHERS[r]:
                 o = owner[c]
                 if o >= 0:
-                    # rescore_city inlined: the new resource is this city's fourth neighbour.
-                    b1, b2, b3 = res[o1], res[o2], res[o3]
-                    if bit | b1 | b2 | b3 == 15:
-                        pts = 5
-                    else:
-                        cb = cbit[c]
-                        pts = (bit == cb) + (b1 == cb) + (b2 == cb) + (b3 == cb)
-                    d = pts - city_pts[c]
-                    if d:
-                        city_pts[c] = pts
-                        state._scores[o] += d
+                    # The square was empty, so the city was no Divercité (three colours at
+                    # most) and scored its colour's count: it becomes one, or counts one more.
+                    if bit | res[o1] | res[o2] | res[o3] == 15:
+                        state._scores[o] += 5 - city_pts[c]
+                        city_pts[c] = 5
+                    elif cbit[c] == bit:
+                        city_pts[c] += 1
+                        state._scores[o] += 1
             sup = state._supply
             i = p * 8 + k
             n = sup[i] - 1
