@@ -35,7 +35,8 @@ from solotable.core.rng import Rng
 
 def _make(env_id: str, opponent: str | None) -> Any:
     """The environment, with ``opponent`` only where the game has other seats."""
-    extra = {"opponent": opponent} if opponent and env_id.endswith("Divercite-v0") else {}
+    two_players = env_id.endswith("Divercite-v0")
+    extra: dict[str, Any] = {"opponent": opponent} if opponent and two_players else {}
     return gym.make(env_id, **extra)
 
 

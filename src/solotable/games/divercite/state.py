@@ -16,6 +16,7 @@ functions of the state, bound below as methods once, so the search's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.game import ActionInfo, Observation, State
@@ -101,7 +102,7 @@ class DiverciteState(State):
         self._cacts = cacts = [list(c0), list(c1), list(c2), list(c3)]
         self._racts = racts = [list(r0), list(r1), list(r2), list(r3)]
         # Every supply is full at the start: both players are offered every list.
-        self._offer = [[*cacts, *racts], [*cacts, *racts]]
+        self._offer: list[list[Sequence[int]]] = [[*cacts, *racts], [*cacts, *racts]]
 
     @property
     def rng(self) -> Rng:
