@@ -66,3 +66,16 @@ def test_move_lists_survive_clone_and_deep_make_unmake(seed, opts):
         copy.apply_legal_action(a)
         state.apply_legal_action(a)
         assert copy.legal_actions() == state.legal_actions() == _brute_force_legal(state)
+
+
+def test_sample_state_replays_canonical_and_other_notations_alike():
+    """``sample_state`` replays canonical moves through a table; other spellings the parser
+    accepts still rebuild the same position."""
+    game = load_game("divercite")
+    state = game.state_after(["CR D6", "RG C7", "RB E5"])
+    obs = state.observation(0)
+    twin = game.sample_state(obs, 0, Rng(1))
+    assert twin.to_dict() | {"seed": 0} == state.to_dict() | {"seed": 0}
+    obs["moves"] = ["city red d6", "resource green c7", "rb-e5"]
+    twin = game.sample_state(obs, 0, Rng(1))
+    assert twin.to_dict() | {"seed": 0} == state.to_dict() | {"seed": 0}
