@@ -296,7 +296,8 @@ def play(state: DiverciteState, action: int) -> None:
 
     The same effect as ``place_on_board`` + the move-list updates + ``history``, written
     out in one function because random playouts spend half their time here (one call
-    per ply instead of four; ``tests/games/divercite`` replays every game both ways).
+    per ply instead of four; ``tests/games/divercite/test_fast_play.py`` checks it against
+    ``make`` at every ply).
     """
     ply = state._ply
     p = state._first ^ (ply & 1)
