@@ -139,9 +139,10 @@ class DiverciteGame(Game):
         return DiverciteState(self, seed)
 
     def state_after(self, moves: list[str], seed: int = 0) -> DiverciteState:
-        """The position after ``moves`` (notation, each checked): how tests and
-        ``sample_state`` build positions. Players alternate as in a real game, but
-        either player may place resources, so any reachable board can be set up."""
+        """The position after ``moves`` (notation, each checked): how tests build
+        positions (``sample_state`` replays canonical moves without the parser). Players
+        alternate as in a real game, but either player may place resources, so any
+        reachable board can be set up."""
         state = DiverciteState(self, seed)
         for text in moves:
             state.apply_action(state.parse_move(text))

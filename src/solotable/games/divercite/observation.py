@@ -40,6 +40,9 @@ _NOTATION = tuple(action_to_string(a) for a in range(NUM_ACTIONS))
 """Every action's notation, computed once: the observation lists the moves played."""
 _SQUARE = tuple(piece_of(a)[2] for a in range(NUM_ACTIONS))
 """Every action's square (the observation's ``last``)."""
+_ACTION_OF = {text: a for a, text in enumerate(_NOTATION)}
+"""Canonical notation → action: the observed moves replay without the parser (agents that
+rebuild the position from their observation, such as ``greedy``, do it at every move)."""
 
 
 def board_view(state: DiverciteState) -> dict[str, dict[str, Any]]:
@@ -140,7 +143,13 @@ def rebuild_state(game: DiverciteGame, observation: Observation, rng: Rng) -> Di
         or bool(observation.get("neutral_first")) != game.neutral_first
     ):
         raise SolotableError(msg("divercite.sample.other-options"))
-    state = game.state_after(list(observation.get("moves", [])), rng.below(2**31))
+    state = game.new_initial_state(rng.below(2**31))
+    for text in observation.get("moves", []):
+        a = _ACTION_OF.get(text) if isinstance(text, str) else None
+        if a is not None and state.is_legal(a):
+            state.apply_legal_action(a)
+        else:  # not canonical, or illegal: the parser reads it or says what is wrong
+            state.apply_action(state.parse_move(text))
     if board_view(state) != observation.get("board") or state._scores != observation.get("scores"):
         raise SolotableError(msg("divercite.sample.mismatch"))
     return state

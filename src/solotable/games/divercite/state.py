@@ -16,6 +16,7 @@ functions of the state, bound below as methods once, so the search's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.game import ActionInfo, Observation, State
@@ -34,6 +35,13 @@ from solotable.games.divercite.rules import horizon, placement, scoring
 if TYPE_CHECKING:
     from solotable.games.divercite.game import DiverciteGame
 
+_NO_OWNERS = [-1] * 16
+_ZEROS_16 = [0] * 16
+_ZEROS_25 = [0] * 25
+_FULL_SUPPLY = ([CITIES_PER_COLOUR] * 4 + [RESOURCES_PER_COLOUR] * 4) * 2
+_ALL_CITY_SQUARES = list(range(16))
+_ALL_RES_SQUARES = list(range(25))
+
 
 class DiverciteState(State):
     """One position. Flat lists of ints; ``make``/``unmake`` serve search agents.
@@ -44,7 +52,9 @@ class DiverciteState(State):
     they never decrease). ``_supply[p * 8 + t]`` counts player ``p``'s pieces of
     type ``t`` (0–3 cities, 4–7 resources, by colour). Empty squares are kept in
     sorted lists, and so are the city and resource actions of each colour still
-    on an empty square, so that move generation is a few list concatenations.
+    on an empty square, so that move generation is a few list concatenations;
+    ``_offer[p]`` holds player ``p``'s eight of those lists (``()`` for a colour
+    it has run out of), so ``legal_actions`` tests nothing per colour.
     """
 
     __slots__ = (
@@ -54,6 +64,7 @@ class DiverciteState(State):
         "_empty_r",
         "_first",
         "_neutral_ply",
+        "_offer",
         "_owner",
         "_ply",
         "_pts",
@@ -77,16 +88,21 @@ class DiverciteState(State):
         self._first = game.first_player
         self._neutral_ply = 0 if game.neutral_first else TOTAL_PLIES - 1
         self._ply = 0
-        self._owner = [-1] * 16
-        self._cbit = [0] * 16
-        self._pts = [0] * 16
-        self._res = [0] * 25
+        # Copies of module-level templates (a new game per playout: no comprehension here).
+        self._owner = _NO_OWNERS[:]
+        self._cbit = _ZEROS_16[:]
+        self._pts = _ZEROS_16[:]
+        self._res = _ZEROS_25[:]
         self._scores = [0, 0]
-        self._supply = ([CITIES_PER_COLOUR] * 4 + [RESOURCES_PER_COLOUR] * 4) * 2
-        self._empty_c = list(range(16))
-        self._empty_r = list(range(25))
-        self._cacts = [list(t) for t in CITY_ACTS_BY_COLOUR]
-        self._racts = [list(t) for t in RES_ACTS_BY_COLOUR]
+        self._supply = _FULL_SUPPLY[:]
+        self._empty_c = _ALL_CITY_SQUARES[:]
+        self._empty_r = _ALL_RES_SQUARES[:]
+        c0, c1, c2, c3 = CITY_ACTS_BY_COLOUR
+        r0, r1, r2, r3 = RES_ACTS_BY_COLOUR
+        self._cacts = cacts = [list(c0), list(c1), list(c2), list(c3)]
+        self._racts = racts = [list(r0), list(r1), list(r2), list(r3)]
+        # Every supply is full at the start: both players are offered every list.
+        self._offer: list[list[Sequence[int]]] = [[*cacts, *racts], [*cacts, *racts]]
 
     @property
     def rng(self) -> Rng:
@@ -130,6 +146,8 @@ class DiverciteState(State):
     is_legal = placement.is_legal_placement
     explain_illegal = placement.refusal_reason
     _apply = placement.place_piece
+    apply_legal_action = placement.play
+    """The base class's contract (an action from ``legal_actions``, recorded), one call."""
     make = placement.place_piece
     """Play a legal action without recording it (search's make; see ``unmake``)."""
     unmake = placement.take_back
@@ -223,6 +241,7 @@ class DiverciteState(State):
         s._empty_r = self._empty_r[:]
         s._cacts = [lst[:] for lst in self._cacts]
         s._racts = [lst[:] for lst in self._racts]
+        s._offer = placement.offers(s)
         return s
 
     # -- notation ------------------------------------------------------------------------------

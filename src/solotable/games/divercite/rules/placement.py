@@ -9,6 +9,7 @@ keep everything in flat lists and call nothing but the city re-scoring.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from solotable.core.message import Msg, msg
@@ -22,6 +23,7 @@ from solotable.games.divercite.board import (
     COLOURS,
     NEUTRAL_BIT,
     RES_CITIES,
+    RES_CITY_OTHERS,
     RES_NAMES,
     TOTAL_PLIES,
     colour_name,
@@ -30,6 +32,15 @@ from solotable.games.divercite.rules.scoring import rescore_city
 
 if TYPE_CHECKING:
     from solotable.games.divercite.state import DiverciteState
+
+RES_COLOUR = (0,) * RES_BASE + tuple((a - RES_BASE) // 25 for a in range(RES_BASE, NEUTRAL_BASE))
+"""The colour index of each resource action (indexed by action id: no ``divmod`` per move)."""
+RES_SQUARE = (0,) * RES_BASE + tuple((a - RES_BASE) % 25 for a in range(RES_BASE, NEUTRAL_BASE))
+"""The resource square of each resource action."""
+RES_SLOT = tuple(4 + k for k in RES_COLOUR)
+"""The supply index (``4 + k``) of each resource action's piece."""
+RES_BIT = tuple(1 << k for k in RES_COLOUR)
+"""The colour bit of each resource action's piece."""
 
 
 def legal_placements(state: DiverciteState) -> list[int]:
@@ -45,28 +56,18 @@ def legal_placements(state: DiverciteState) -> list[int]:
         return []
     if ply == state._neutral_ply:
         return [NEUTRAL_BASE + r for r in state._empty_r]
+    c0, c1, c2, c3, r0, r1, r2, r3 = state._offer[state._first ^ (ply & 1)]
+    return [*c0, *c1, *c2, *c3, *r0, *r1, *r2, *r3]
+
+
+def offers(state: DiverciteState) -> list[list[Sequence[int]]]:
+    """Per player, the eight move lists ``legal_placements`` joins: the per-colour city
+    then resource actions on empty squares, or ``()`` for a colour the player has no piece
+    of left. Kept up to date by ``place_piece``/``play``/``take_back``, so listing the
+    moves is one list display with no test per colour (playouts list moves every ply)."""
+    lists = [*state._cacts, *state._racts]
     sup = state._supply
-    base = (state._first ^ (ply & 1)) * 8
-    out: list[int] = []
-    cacts = state._cacts
-    racts = state._racts
-    if sup[base]:
-        out += cacts[0]
-    if sup[base + 1]:
-        out += cacts[1]
-    if sup[base + 2]:
-        out += cacts[2]
-    if sup[base + 3]:
-        out += cacts[3]
-    if sup[base + 4]:
-        out += racts[0]
-    if sup[base + 5]:
-        out += racts[1]
-    if sup[base + 6]:
-        out += racts[2]
-    if sup[base + 7]:
-        out += racts[3]
-    return out
+    return [[lst if sup[p * 8 + i] else () for i, lst in enumerate(lists)] for p in (0, 1)]
 
 
 def is_legal_placement(state: DiverciteState, action: int) -> bool:
@@ -167,6 +168,22 @@ def place_piece(state: DiverciteState, action: int) -> None:
         l3.remove(c + 48)
     else:
         _drop_resource_actions(state._racts, _res_square(action))
+    if action < NEUTRAL_BASE:
+        _withdraw_if_exhausted(state, action)
+
+
+def _piece_slot(action: int) -> int:
+    """The supply index ``t`` (0–3 cities, 4–7 resources) of a city or resource action."""
+    return action >> 4 if action < RES_BASE else 4 + RES_COLOUR[action]
+
+
+def _withdraw_if_exhausted(state: DiverciteState, action: int) -> None:
+    """The mover of ``action`` (just placed) has no piece of its kind and colour left:
+    its moves leave that player's offer."""
+    p = state._first ^ ((state._ply - 1) & 1)
+    t = _piece_slot(action)
+    if not state._supply[p * 8 + t]:
+        state._offer[p][t] = ()
 
 
 def _res_square(action: int) -> int:
@@ -233,6 +250,11 @@ def take_back(state: DiverciteState, action: int) -> None:
         insort(l3, c + 48)
     else:
         _restore_resource_actions(state._racts, _res_square(action))
+    if action < NEUTRAL_BASE:
+        p = state._first ^ (state._ply & 1)
+        t = _piece_slot(action)
+        if state._supply[p * 8 + t] == 1:  # the piece back in hand was the last one
+            state._offer[p][t] = state._cacts[t] if t < 4 else state._racts[t - 4]
 
 
 def take_off_board(state: DiverciteState, action: int) -> None:
@@ -267,3 +289,77 @@ def take_off_board(state: DiverciteState, action: int) -> None:
         r = action - NEUTRAL_BASE
         state._res[r] = 0
         insort(state._empty_r, r)
+
+
+def play(state: DiverciteState, action: int) -> None:
+    """``place_piece`` then record the action: the state's ``apply_legal_action``.
+
+    The same effect as ``place_on_board`` + the move-list updates + ``history``, written
+    out in one function because random playouts spend half their time here (one call
+    per ply instead of four; ``tests/games/divercite/test_fast_play.py`` checks it against
+    ``make`` at every ply).
+    """
+    ply = state._ply
+    p = state._first ^ (ply & 1)
+    if action < RES_BASE:
+        k = action >> 4
+        c = action & 15
+        bit = 1 << k
+        res = state._res
+        r0, r1, r2, r3 = CITY_RES[c]
+        b0, b1, b2, b3 = res[r0], res[r1], res[r2], res[r3]
+        if b0 | b1 | b2 | b3 == 15:
+            pts = 5
+        else:
+            pts = (b0 == bit) + (b1 == bit) + (b2 == bit) + (b3 == bit)
+        state._owner[c] = p
+        state._cbit[c] = bit
+        state._pts[c] = pts
+        state._scores[p] += pts
+        sup = state._supply
+        i = p * 8 + k
+        n = sup[i] - 1
+        sup[i] = n
+        if not n:
+            state._offer[p][k] = ()
+        # The four colour lists run in step with the empty squares (``offers``): one
+        # search finds the square's place in all five.
+        empty = state._empty_c
+        i = empty.index(c)
+        del empty[i]
+        l0, l1, l2, l3 = state._cacts
+        del l0[i], l1[i], l2[i], l3[i]
+    else:
+        if action < NEUTRAL_BASE:
+            k = RES_SLOT[action]
+            r = RES_SQUARE[action]
+            res = state._res
+            res[r] = bit = RES_BIT[action]
+            owner, cbit, city_pts = state._owner, state._cbit, state._pts
+            for c, o1, o2, o3 in RES_CITY_OTHERS[r]:
+                o = owner[c]
+                if o >= 0:
+                    # The square was empty, so the city was no Divercité (three colours at
+                    # most) and scored its colour's count: it becomes one, or counts one more.
+                    if bit | res[o1] | res[o2] | res[o3] == 15:
+                        state._scores[o] += 5 - city_pts[c]
+                        city_pts[c] = 5
+                    elif cbit[c] == bit:
+                        city_pts[c] += 1
+                        state._scores[o] += 1
+            sup = state._supply
+            i = p * 8 + k
+            n = sup[i] - 1
+            sup[i] = n
+            if not n:
+                state._offer[p][k] = ()
+        else:
+            r = action - NEUTRAL_BASE
+            state._res[r] = NEUTRAL_BIT
+        empty = state._empty_r
+        i = empty.index(r)
+        del empty[i]
+        l0, l1, l2, l3 = state._racts
+        del l0[i], l1[i], l2[i], l3[i]
+    state._ply = ply + 1
+    state.history.append(action)
