@@ -406,6 +406,24 @@ class State(ABC):
         """
         return {}
 
+    # -- what was hidden (the end screen) ---------------------------------------------------
+    def reveal(self) -> Observation | None:
+        """Everything the players could not see, as data, once the game is over; else None.
+
+        The end screen shows it beside the score (face-down cards, what the decks still
+        held, the dice left in the bag). The check lives here, not in each game, so no
+        front end can ask an unfinished game for its hidden cards.
+        """
+        if not self.is_terminal():
+            return None
+        return self.hidden_at_end()
+
+    def hidden_at_end(self) -> Observation | None:
+        """What :meth:`reveal` shows: ids, codes and counts (no words); None if nothing
+        was hidden. Games override it; callers other than ``reveal`` and a session whose
+        game is over (a resignation) must not read it."""
+        return None
+
     # -- views -------------------------------------------------------------------------
     @abstractmethod
     def observation(self, player: int) -> Observation:

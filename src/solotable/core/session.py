@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from solotable.core.agent import Agent, Turn
+from solotable.core.consequences import irreversible_actions
 from solotable.core.errors import IllegalActionError, RecordError, SolotableError
 from solotable.core.events import Event
 from solotable.core.game import ActionInfo, Game, Observation
@@ -414,30 +415,61 @@ class GameSession(SavedSteps):
             raise IllegalActionError(move, reason)
         return move
 
+    def undo_refusal(self, seat: int) -> Msg | None:
+        """Why :meth:`undo` would be refused now, or None when it would take a move back.
+
+        Pages disable their Undo button with these words instead of letting a click fail
+        (Dice Miner's Undo after a refill used to answer HTTP 422)."""
+        with self.lock:
+            return self._undo_cut(seat)[1]
+
+    def _undo_cut(self, seat: int) -> tuple[int, Msg | None]:
+        """Where undo would cut the plies, or why it cannot (the one rule for both)."""
+        if self.is_over():
+            return 0, msg("core.illegal.game-over")
+        cut = next(
+            (
+                i
+                for i in range(len(self._plies) - 1, -1, -1)
+                if self._plies[i].who == seat and not self._plies[i].forced
+            ),
+            None,
+        )
+        if cut is None:
+            return 0, msg("core.undo.nothing")
+        for ply in self._plies[cut:]:
+            if ply.revealed:
+                # named as the game says it (the chance action's own message), never
+                # by its notation; what the viewer could not see stays unnamed
+                if ply.public and ply.words:
+                    return cut, msg("core.undo.revealed", what=ply.words)
+                return cut, msg("core.undo.hidden-revealed")
+        return cut, None
+
+    def irreversible(self, seat: int) -> frozenset[int]:
+        """``seat``'s legal moves that undo could not take back (``core.consequences``):
+        pages ask once before playing them."""
+        with self.lock:
+            if self.to_move() != seat or not self.seats[seat].human:
+                return frozenset()
+            return irreversible_actions(self.state, self.viewer, lambda p: self.seats[p].human)
+
+    def reveal(self) -> Observation | None:
+        """What was hidden from the players (``State.hidden_at_end``), only once the game is
+        over — by its rules, a resignation or the clock; None while it is being played."""
+        with self.lock:
+            if not self.is_over():
+                return None
+            return self.state.hidden_at_end()
+
     def undo(self, seat: int) -> list[Event]:
         """Take back moves to ``seat``'s previous decision, unless something was revealed."""
         with self.lock:
             self._check_saved()
             self._check_human(seat)
-            if self.is_over():
-                raise UndoRefused(msg("core.illegal.game-over"))
-            cut = next(
-                (
-                    i
-                    for i in range(len(self._plies) - 1, -1, -1)
-                    if self._plies[i].who == seat and not self._plies[i].forced
-                ),
-                None,
-            )
-            if cut is None:
-                raise UndoRefused(msg("core.undo.nothing"))
-            for ply in self._plies[cut:]:
-                if ply.revealed:
-                    # named as the game says it (the chance action's own message), never
-                    # by its notation; what the viewer could not see stays unnamed
-                    if ply.public and ply.words:
-                        raise UndoRefused(msg("core.undo.revealed", what=ply.words))
-                    raise UndoRefused(msg("core.undo.hidden-revealed"))
+            cut, refusal = self._undo_cut(seat)
+            if refusal is not None:
+                raise UndoRefused(refusal)
             taken = len(self._plies) - cut
             self.state = rebuild(self.game, self._seed, self.state.history[:cut])
             del self._plies[cut:]

@@ -9,6 +9,7 @@ seed and the RNG cannot reach a response.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from markupsafe import Markup
@@ -50,6 +51,9 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
     hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
     if session.is_over():
         hint = None
+    hidden = session.reveal()  # None until the game is over (core checks it)
+    no_undo = session.undo_refusal(seat)
+    view = page.context(game, obs, moves, seat, w)
     return {
         "id": table.id,
         "game": game.name,
@@ -59,7 +63,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "seat_names": [w.seat_name(game.name, i) for i in range(game.num_players())],
         "summary": summary,
         "page": page,
-        "view": page.context(game, obs, moves, seat, w),
+        "view": view,
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "moves_html": moves_html(moves),
         "events": [
@@ -75,7 +79,27 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "num_players": game.num_players(),
         "best_line": best_line(result, seat, w),
         "record": record(table, w) if result is not None else None,
+        "reveal": page.reveal(game, obs, hidden, w) if hidden and page.reveal else None,
+        "no_undo": w.say(no_undo) if no_undo is not None else "",
+        "confirm": confirm_moves(moves, session.irreversible(seat), view, w),
     }
+
+
+def confirm_moves(
+    moves: list[Move], irreversible: frozenset[int], view: Mapping[str, Any], w: Words
+) -> dict[str, str]:
+    """``{notation: why}`` for the moves the page asks about once before playing: those undo
+    could not take back, and those whose cost the game's page names (``view["costly"]``,
+    from ``ActionInfo`` data such as Mini DiverCity's ``extra_discards``)."""
+    costly: Mapping[str, str] = view.get("costly") or {}
+    out = {}
+    for m in moves:
+        why = [costly[m.notation]] if m.notation in costly else []
+        if m.id in irreversible:
+            why.append(w._("it cannot be taken back"))
+        if why:
+            out[m.notation] = w.shared.join(why) if len(why) > 1 else why[0]
+    return out
 
 
 def hint_view(hint: Hint, moves: list[Move], w: Words) -> dict[str, Any]:

@@ -33,10 +33,18 @@ __all__ = ["WORDS"]
 
 
 def _slotted(template: str) -> Any:
-    """A move on a hand slot: ``template`` with ``slot`` and ``card`` filled in."""
+    """A move on a hand slot: ``template`` with ``slot`` and ``card`` filled in, and the
+    extra discards a Lagoon card costs (``extra_discards``) said before the click."""
 
     def say(t: Tr, a: Mapping[str, Any]) -> str:
-        return t._(template, slot=slot(t, a.get("slot")), card=card_in(t, a))
+        text = t._(template, slot=slot(t, a.get("slot")), card=card_in(t, a))
+        extra = a.get("extra_discards")
+        if not extra:
+            return text
+        cost = t.ngettext(
+            "costs %(n)s more discard", "costs %(n)s more discards", int(extra)
+        )
+        return t._("%(move)s — %(cost)s", move=text, cost=cost)
 
     return say
 

@@ -27,7 +27,7 @@ from solotable.core.message import Msg, msg
 from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
 from solotable.games.dice_miner.actions import TAKE_STRIDE, action_text, parse_action
-from solotable.games.dice_miner.dice import CODES, FACES_PER_DIE, MAGIC, TREASURE
+from solotable.games.dice_miner.dice import CODES, FACES_PER_DIE, MAGIC, TREASURE, TYPES
 from solotable.games.dice_miner.info import action_info
 from solotable.games.dice_miner.phases import NOT_OVER, End
 from solotable.games.dice_miner.position import load_position, position_doc
@@ -334,6 +334,11 @@ class DiceMinerState(State):
     def string_to_action(self, text: str) -> int:
         g = self.game
         return parse_action(g.table, g.mtn, g.layout, self.mountain, text)
+
+    def hidden_at_end(self) -> Observation:
+        """The dice left in the bag, per type (``TYPES`` order): the bag holds no order (a
+        refill draws at random), so its content is all there was to hide."""
+        return {"game": self.game.name, "bag": dict(zip(TYPES, self.bag, strict=True))}
 
     def action_info(self, action: int) -> ActionInfo:
         """The action as data (``info.py``): kind, dice, slot; words/ says it."""

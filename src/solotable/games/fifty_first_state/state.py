@@ -25,6 +25,7 @@ from solotable.games.fifty_first_state.cards import CardSet
 from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.illegal import explain_illegal
 from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
+from solotable.games.fifty_first_state.reveal import hidden_at_end
 from solotable.games.fifty_first_state.rules.actions import (
     action_is_legal,
     action_phase_moves,
@@ -491,6 +492,9 @@ class FiftyFirstStateState(State):
 
     def string_to_action(self, text: str) -> int:
         return self.L.from_string(text)
+
+    def hidden_at_end(self) -> dict[str, Any]:
+        return hidden_at_end(self)
 
     def action_info(self, action: int) -> ActionInfo:
         """The action as data (``action_info.py``): kind, arguments, targets on the table."""

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.errors import NotationError
 from solotable.core.game import ActionInfo
 from solotable.core.message import msg
-from solotable.games.mini_divercity.codes import POS_NAMES
+from solotable.games.mini_divercity.codes import POS_NAMES, Pos
 from solotable.games.mini_divercity.tables import Tables
 
 if TYPE_CHECKING:
     from solotable.games.mini_divercity.state import MiniDiverCityState
 
 OWNER = "mini-divercity"
+_SAVED, _ELIMINATED = int(Pos.SAVED), int(Pos.ELIMINATED)
 SLOTS = ("l1", "l2", "o1", "o2", "o3")
 """Hand slots: two Lagoon slots (always face up) then three Ocean slots."""
 N_LAGOON = 2
@@ -220,9 +221,27 @@ def action_info(s: MiniDiverCityState, a: int) -> ActionInfo:
             args["place"] = POS_NAMES[s.pos[c]]
         else:
             args["species"] = None
+        if k < N_LAGOON and c >= 0 and (a - k == A.IDENTIFY or a - k == A.OIL):
+            extra = _lagoon_cost(s, a - k == A.IDENTIFY, c)
+            if extra:
+                args["extra_discards"] = extra
     elif A.SWAP <= a < A.SWAP + N_LAGOON * 3:
         li, j = divmod(a - A.SWAP, 3)
         for key, slot in (("lagoon_species", li), ("ocean_species", N_LAGOON + j)):
             c = s.hand[slot]
             args[key] = s.t.species_ids[c] if c >= 0 and s.up[slot] else None
     return ActionInfo(a, A.names[a], A.kinds[a], args, A.targets[a], OWNER)
+
+
+def _lagoon_cost(s: MiniDiverCityState, identify: bool, c: int) -> int:
+    """The extra discards a Lagoon card costs (``extra_discards``), said before the click.
+
+    Identify with a Lagoon card always costs two more; an Oil Platform on a Lagoon card
+    costs two more when its species is already saved or eliminated (``rules/main_actions``
+    and ``rules/corporations``). Two shrink to what the hand holds once the card is gone
+    (``rules.hand.extra_cost``). A Lagoon card is face up, so this tells nothing hidden.
+    """
+    if not identify and s.pos[c] not in (_SAVED, _ELIMINATED):
+        return 0
+    held = sum(1 for x in s.hand if x >= 0) - 1
+    return min(2, held)

@@ -29,6 +29,7 @@ from solotable.core.rng import Rng
 from solotable.games.mini_divercity.actions import N_SLOTS, action_info
 from solotable.games.mini_divercity.codes import RESULT_WIN, Chance, DiverState, Pos, Step
 from solotable.games.mini_divercity.dispatch import AUTOMATIC, DECISIONS, ON_CHANCE
+from solotable.games.mini_divercity.reveal import hidden_at_end
 from solotable.games.mini_divercity.rules import turn
 from solotable.games.mini_divercity.rules.ending import (
     impossible_win,
@@ -248,6 +249,9 @@ class MiniDiverCityState(State):
 
     def observation(self, player: int) -> dict[str, Any]:
         return cast("MiniDiverCityGame", self.game).observe(self)
+
+    def hidden_at_end(self) -> dict[str, Any]:
+        return hidden_at_end(self)
 
     def action_to_string(self, action: int) -> str:
         if not 0 <= action < self.A.size:

@@ -10,6 +10,8 @@ game is playable in the browser before it gets a drawn table.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solotable.web.pages.base import GamePage, Move, PageContext
 
 __all__ = ["GamePage", "Move", "PageContext", "page_for", "register_page"]
@@ -41,3 +43,11 @@ def _load_builtin() -> None:
 
     for module in (divercite, dice_miner, mini_divercity, fifty_first_state, generic):
         register_page(module.PAGE)
+    from solotable.web.pages import reveals
+
+    for name, reveal in (
+        ("dice-miner", reveals.dice_miner),
+        ("mini-divercity", reveals.mini_divercity),
+        ("51st-state", reveals.fifty_first_state),
+    ):
+        register_page(replace(_PAGES[name], reveal=reveal))

@@ -30,6 +30,11 @@ The game is passed for its static facts (title, rules, ``render``), never a stat
 is the player's language (every text a page adds comes from it)."""
 
 
+RevealContext = Callable[[Game, Observation, Observation, Words], Mapping[str, Any]]
+"""``reveal(game, observation, hidden, words) -> template variables`` for the end screen:
+``hidden`` is ``Session.reveal()`` (given only once the game is over)."""
+
+
 @dataclass(frozen=True, slots=True)
 class GamePage:
     """How the web table draws one game."""
@@ -41,3 +46,5 @@ class GamePage:
     """A module under ``static/`` loaded after the generic table script, or None."""
     seat_names: tuple[str, ...] = ()
     """What the game calls its seats ("White", "Black"); empty: "You" and the AI."""
+    reveal: RevealContext | None = None
+    """What the end screen draws of what was hidden (``view.reveal``), or None."""

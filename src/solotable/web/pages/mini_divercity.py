@@ -142,6 +142,7 @@ def _hand(
                 "card": card,
                 "moves": [_m(m) for m in per_slot.get(slot, [])],
                 "guide": guide,
+                "cost": max((c for _, c in _costs(per_slot.get(slot, []))), default=0),
             }
         )
     return out
@@ -409,7 +410,18 @@ def context(
         "visionary_placed": [corp_card(n, c) for c in obs["visionary_placed"]],
         "result": result,
         "end_text": _end_text(n, obs) if result else "",
+        "costly": {m.notation: _cost_words(t, c) for m, c in _costs(moves)},
     }
+
+
+def _costs(moves: Sequence[Move]) -> list[tuple[Move, int]]:
+    """Moves whose Lagoon card costs extra discards (``extra_discards`` of ``Move.info``)."""
+    return [(m, int(m.info.args.get("extra_discards") or 0)) for m in moves
+            if m.info.args.get("extra_discards")]
+
+
+def _cost_words(t: Tr, n: int) -> str:
+    return t.ngettext("costs %(n)s more discard", "costs %(n)s more discards", n)
 
 
 def _end_text(n: _Names, obs: Observation) -> str:

@@ -90,8 +90,14 @@ function showError(text) {
   main.prepend(p);
 }
 
-/** Play one move given in notation. */
-export function play(notation) {
+/** Play one move given in notation. A move the page asks about (it has a cost, or undo
+ *  could not take it back: the fragment's data says why, in words) asks once first. */
+export function play(notation, confirmed = false) {
+  const why = (tableData().confirm || {})[notation];
+  if (why && !confirmed) {
+    const m = tableData().moves.find((x) => x.n === notation) || { n: notation, w: notation };
+    return choose([m], say("confirm"));
+  }
   const form = new FormData();
   form.set("move", notation);
   return post("move", form);
@@ -102,15 +108,19 @@ function choose(moves, title) {
   dialog.querySelector("h2").textContent = title;
   const box = dialog.querySelector(".chooser-buttons");
   box.replaceChildren();
+  const asks = tableData().confirm || {};
   for (const m of moves) {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.choice = m.n;
-    b.textContent = m.w.charAt(0).toUpperCase() + m.w.slice(1);
+    const words = m.w.charAt(0).toUpperCase() + m.w.slice(1);
+    // what it costs or that it cannot be taken back is said here, so choosing is the one ask
+    b.textContent = asks[m.n] ? say("withWhy", { move: words, why: asks[m.n] }) : words;
+    if (asks[m.n]) b.dataset.why = asks[m.n];
     b.title = m.n;
     b.addEventListener("click", () => {
       dialog.close();
-      play(m.n);
+      play(m.n, true);
     });
     box.append(b);
   }
