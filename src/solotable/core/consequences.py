@@ -26,9 +26,7 @@ MAX_STEPS = 64
 treated as reversible: the page would only ask once too few)."""
 
 
-def irreversible_actions(
-    state: State, viewer: int, human: Callable[[int], bool]
-) -> frozenset[int]:
+def irreversible_actions(state: State, viewer: int, human: Callable[[int], bool]) -> frozenset[int]:
     """The legal actions after which undo would be refused: a draw the viewer sees, or the
     game's end, comes before the next decision that is not forced. Games without chance
     have nothing to reveal; their last move is not asked about (the end screen follows)."""

@@ -87,10 +87,12 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
 
 def confirm_moves(
     moves: list[Move], irreversible: frozenset[int], view: Mapping[str, Any], w: Words
-) -> dict[str, str]:
-    """``{notation: why}`` for the moves the page asks about once before playing: those undo
-    could not take back, and those whose cost the game's page names (``view["costly"]``,
-    from ``ActionInfo`` data such as Mini DiverCity's ``extra_discards``)."""
+) -> dict[str, dict[str, Any]]:
+    """``{notation: {"why": words, "always": bool}}`` for the moves the page asks about
+    before playing: those whose cost the game's page names (``view["costly"]``, from
+    ``ActionInfo`` data such as Mini DiverCity's ``extra_discards``: asked every time) and
+    those undo could not take back (asked once a game: most moves of a game with draws are
+    final, and the disabled Undo says why afterwards)."""
     costly: Mapping[str, str] = view.get("costly") or {}
     out = {}
     for m in moves:
@@ -98,7 +100,7 @@ def confirm_moves(
         if m.id in irreversible:
             why.append(w._("it cannot be taken back"))
         if why:
-            out[m.notation] = w.shared.join(why) if len(why) > 1 else why[0]
+            out[m.notation] = {"why": w.shared.join(why), "always": m.notation in costly}
     return out
 
 

@@ -41,9 +41,7 @@ def _slotted(template: str) -> Any:
         extra = a.get("extra_discards")
         if not extra:
             return text
-        cost = t.ngettext(
-            "costs %(n)s more discard", "costs %(n)s more discards", int(extra)
-        )
+        cost = t.ngettext("costs %(n)s more discard", "costs %(n)s more discards", int(extra))
         return t._("%(move)s — %(cost)s", move=text, cost=cost)
 
     return say

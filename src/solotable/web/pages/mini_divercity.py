@@ -416,8 +416,11 @@ def context(
 
 def _costs(moves: Sequence[Move]) -> list[tuple[Move, int]]:
     """Moves whose Lagoon card costs extra discards (``extra_discards`` of ``Move.info``)."""
-    return [(m, int(m.info.args.get("extra_discards") or 0)) for m in moves
-            if m.info.args.get("extra_discards")]
+    return [
+        (m, int(m.info.args.get("extra_discards") or 0))
+        for m in moves
+        if m.info.args.get("extra_discards")
+    ]
 
 
 def _cost_words(t: Tr, n: int) -> str:

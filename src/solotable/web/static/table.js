@@ -93,14 +93,31 @@ function showError(text) {
 /** Play one move given in notation. A move the page asks about (it has a cost, or undo
  *  could not take it back: the fragment's data says why, in words) asks once first. */
 export function play(notation, confirmed = false) {
-  const why = (tableData().confirm || {})[notation];
-  if (why && !confirmed) {
+  const ask = (tableData().confirm || {})[notation];
+  if (ask && !confirmed && (ask.always || !askedOnce())) {
     const m = tableData().moves.find((x) => x.n === notation) || { n: notation, w: notation };
     return choose([m], say("confirm"));
   }
   const form = new FormData();
   form.set("move", notation);
   return post("move", form);
+}
+
+/** Moves that cannot be taken back ask once a game: the answer is kept for this table. */
+function askedOnce() {
+  try {
+    return sessionStorage.getItem(`solotable.asked.${tableId}`) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberAsked() {
+  try {
+    sessionStorage.setItem(`solotable.asked.${tableId}`, "1");
+  } catch {
+    // private browsing without storage: the page asks again, which is only slower
+  }
 }
 
 function choose(moves, title) {
@@ -110,16 +127,18 @@ function choose(moves, title) {
   box.replaceChildren();
   const asks = tableData().confirm || {};
   for (const m of moves) {
+    const ask = asks[m.n];
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.choice = m.n;
     const words = m.w.charAt(0).toUpperCase() + m.w.slice(1);
     // what it costs or that it cannot be taken back is said here, so choosing is the one ask
-    b.textContent = asks[m.n] ? say("withWhy", { move: words, why: asks[m.n] }) : words;
-    if (asks[m.n]) b.dataset.why = asks[m.n];
+    b.textContent = ask ? say("withWhy", { move: words, why: ask.why }) : words;
+    if (ask) b.dataset.why = ask.why;
     b.title = m.n;
     b.addEventListener("click", () => {
       dialog.close();
+      if (ask && !ask.always) rememberAsked();
       play(m.n, true);
     });
     box.append(b);
