@@ -21,9 +21,15 @@ def new_game(
     game: str,
     seed: int,
     options: dict[str, str] | None = None,
+    asked: bool = True,
     **selects: str,
 ) -> None:
-    """Open the lobby, fill the game's form (selects, options, the seed) and start it."""
+    """Open the lobby, fill the game's form (selects, options, the seed) and start it.
+
+    ``asked``: the page asks once a game before a move undo could not take back (t-reveal);
+    tests that are not about that question start as if it had been answered (the page's
+    own memory of it, ``sessionStorage``), so their clicks play at once. A move with a cost
+    (Mini DiverCity's Lagoon cards) is still asked every time."""
     page.goto(url + "/")
     card = page.locator(f"#game-{game}")
     for name, value in selects.items():
@@ -42,6 +48,11 @@ def new_game(
     card.locator("input[name='seed']").fill(str(seed))
     card.locator("button.primary").click()
     page.wait_for_url("**/games/**")
+    if asked:
+        page.evaluate(
+            "() => sessionStorage.setItem("
+            "'solotable.asked.' + document.getElementById('table').dataset.id, '1')"
+        )
 
 
 def mirror(

@@ -341,6 +341,14 @@ def test_dice_miner_full_game(page: Any, live_server: Any, shots: Path) -> None:
     parts = ("dangers", "treasure", "hidden_treasure", "tunnels", "total")
     assert shown == [score[k] for k in parts]
     assert end.locator(".best").text_content().strip()
+    # What was hidden: the dice left in the bag, type by type, as the engine holds them.
+    hidden = engine.reveal()
+    assert hidden is not None
+    bag = {
+        li.get_attribute("data-type"): number(li.locator(".num").text_content())
+        for li in end.locator(".reveal-bag li").all()
+    }
+    assert bag == hidden["bag"]
     page.screenshot(path=str(shots / "dice-miner-end.png"), full_page=True)
     # The lobby now lists the game and its best score.
     page.goto(url + "/")

@@ -201,6 +201,16 @@ def test_fifty_first_state_full_game_by_clicking(
     assert number(end.locator("h2").text_content()) == final["score"]["total"]
     check_fifty_first_state_table(page, final)
     assert end.locator(".best").text_content().strip()
+    # What was hidden: each pile's cards and copies, as the engine holds them.
+    hidden = engine.reveal()
+    assert hidden is not None
+    for key in ("draw_pile", "connection_pile", "opponent_deck"):
+        shown_pile = {
+            li.get_attribute("data-card"): number(li.locator(".num").text_content())
+            for li in end.locator(f".reveal-{key} li").all()
+        }
+        assert shown_pile == hidden[key], key
+    assert sum(hidden["draw_pile"].values()) > 0
     page.screenshot(path=str(shots / "51st-state-end.png"))
     assert page.errors == []
 

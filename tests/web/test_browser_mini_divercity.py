@@ -239,6 +239,22 @@ def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots
     assert end.locator("h2").text_content().strip() == ("✔ Victory" if won else "✘ Defeat")
     assert end.locator(".why").text_content().strip()
     assert "won of 1 game" in end.locator(".best").text_content()
+    # What was hidden: every Ocean card (face-down ones turned up) and the decks' rest.
+    hidden = engine.reveal()
+    assert hidden is not None
+    shown = [
+        (f.get_attribute("data-slot"), f.locator(".card-name").text_content().strip())
+        for f in end.locator(".reveal-ocean figure").all()
+    ]
+    t = words("en").game("mini-divercity")
+    assert shown == [(o["slot"], species(t, o["card"])) for o in hidden["ocean"]]
+    downs = end.locator(".reveal-ocean figure.was-down").count()
+    assert downs == sum(o["face_down"] for o in hidden["ocean"])
+    rest = {
+        li.get_attribute("data-card"): number(li.locator(".num").text_content())
+        for li in end.locator(".reveal-species li").all()
+    }
+    assert rest == hidden["species_deck"]["rest"]
     page.screenshot(path=str(shots / "mini-divercity-end.png"), full_page=True)
     assert page.errors == []
 
