@@ -21,15 +21,9 @@ def new_game(
     game: str,
     seed: int,
     options: dict[str, str] | None = None,
-    asked: bool = True,
     **selects: str,
 ) -> None:
-    """Open the lobby, fill the game's form (selects, options, the seed) and start it.
-
-    ``asked``: the page asks once a game before a move undo could not take back (t-reveal);
-    tests that are not about that question start as if it had been answered (the page's
-    own memory of it, ``sessionStorage``), so their clicks play at once. A move with a cost
-    (Mini DiverCity's Lagoon cards) is still asked every time."""
+    """Open the lobby, fill the game's form (selects, options, the seed) and start it."""
     page.goto(url + "/")
     card = page.locator(f"#game-{game}")
     for name, value in selects.items():
@@ -48,11 +42,6 @@ def new_game(
     card.locator("input[name='seed']").fill(str(seed))
     card.locator("button.primary").click()
     page.wait_for_url("**/games/**")
-    if asked:
-        page.evaluate(
-            "() => sessionStorage.setItem("
-            "'solotable.asked.' + document.getElementById('table').dataset.id, '1')"
-        )
 
 
 def mirror(
@@ -72,3 +61,14 @@ def number(text: str | None) -> int:
     m = re.search(r"-?\d+", text or "")
     assert m, f"no number in {text!r}"
     return int(m.group())
+
+
+ANSWERED_ONCE = (
+    "const m = location.pathname.match(/^\\/games\\/([^/]+)$/);"
+    "if (m) sessionStorage.setItem('solotable.asked.' + m[1], '1');"
+)
+"""An init script: every table opened starts as if its once-a-game question ("it cannot be
+taken back", t-reveal) had been answered, in the page's own memory (``sessionStorage``), so
+tests that are not about that question play each click at once. Moves with a cost (Mini
+DiverCity's Lagoon cards) are still asked every time. ``test_browser_before_click.py``
+opens its pages without it."""

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser_helpers import ANSWERED_ONCE
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -131,6 +133,7 @@ def page(browser: Any) -> Iterator[Any]:
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     pg.on("requestfailed", lambda r: pg.errors.append(f"request failed: {r.url}"))
+    pg.context.add_init_script(ANSWERED_ONCE)  # t-reveal: see browser_helpers.ANSWERED_ONCE
     yield pg
     context.close()
 

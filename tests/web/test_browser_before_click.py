@@ -11,6 +11,7 @@ started here with the same seed (``mirror``), never from the server.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -49,9 +50,24 @@ def _one_click_moves(moves: list[str]) -> list[str]:
     return single + buttons
 
 
-def test_dice_miner_undo_disabled_and_final_moves_ask_once(page: Any, live_server: Any) -> None:
+@pytest.fixture
+def asking_page(browser: Any) -> Iterator[Any]:
+    """A page whose tables have not answered their once-a-game question (the ``page``
+    fixture's do: ``browser_helpers.ANSWERED_ONCE``)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
+
+
+def test_dice_miner_undo_disabled_and_final_moves_ask_once(
+    asking_page: Any, live_server: Any
+) -> None:
+    page = asking_page
     seed = 1
-    new_game(page, live_server.url, "dice-miner", seed, asked=False)
+    new_game(page, live_server.url, "dice-miner", seed)
     engine = mirror("dice-miner", seed)
     assert _undo(page).is_disabled()
     assert "you have made no move to take back" in page.locator("#undo-why").text_content()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from solotable.core.session import Seat
+from tests.web.browser_helpers import ANSWERED_ONCE
 from tests.web.test_browser_fifty_first_state import GAME, click_move, table_state
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -22,6 +23,7 @@ def french_page(browser: Any) -> Iterator[Any]:
     pg.errors = []
     pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.context.add_init_script(ANSWERED_ONCE)  # t-reveal: see browser_helpers.ANSWERED_ONCE
     yield pg
     context.close()
 
