@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from solotable.core.session import GameSession, Seat
-from tests.web.browser_helpers import mirror, new_game, number
+from tests.web.browser_helpers import ANSWERED_ONCE, mirror, new_game, number
 from tests.web.test_browser import after_click, settle, shots, version  # noqa: F401
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -218,6 +218,7 @@ def test_fifty_first_state_full_game_by_clicking(
 def test_fifty_first_state_phone_width(browser: Any, live_server: Any, shots: Path) -> None:  # noqa: F811
     """At 390 px the table stacks and nothing scrolls sideways."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(ANSWERED_ONCE)  # t-reveal: see browser_helpers.ANSWERED_ONCE
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
