@@ -17,14 +17,14 @@ from tests.web.lookback_games import play_out
 
 pytestmark = pytest.mark.xdist_group("browser")
 
-# Is the element drawn on top at (x, y) the tooltip or inside it?  A 3×3 grid of points
+# Is the element drawn on top at (x, y) the tooltip or inside it?  A 5×5 grid of points
 # inside the tooltip's box (clipped to the window).
 ON_TOP = """el => {
   const r = el.getBoundingClientRect();
   const left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
   const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
   const missed = [];
-  for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.1, 0.5, 0.9]) {
+  for (const fx of [.05, .25, .5, .75, .95]) for (const fy of [.05, .25, .5, .75, .95]) {
     const x = left + fx * (right - left), y = top + fy * (bottom - top);
     const hit = document.elementFromPoint(x, y);
     if (!el.contains(hit)) missed.push(hit ? hit.className.baseVal ?? hit.className : null);
