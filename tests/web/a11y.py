@@ -12,10 +12,6 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
-from solotable.core.session import GameSession
-from solotable.core.store import Store
-from tests.web.lookback_games import play_out
-
 _AXE = Axe()
 BLOCKING = ("serious", "critical")
 PHONE = {"width": 390, "height": 844}
@@ -49,17 +45,6 @@ def sideways(page: Any) -> int:
             " - document.documentElement.clientWidth"
         )
     )
-
-
-def table_games(store: Store, seed: int = 5) -> dict[str, tuple[GameSession, GameSession]]:
-    """For each game, one unfinished game (a few moves in) and one finished, in ``store``."""
-    out = {}
-    for game, how in GAMES.items():
-        mid = play_out(store, game, seed, how["options"], level=how["level"], moves=3)
-        end = play_out(store, game, seed + 1, how["options"], level=how["level"])
-        assert not mid.is_over() and end.is_over()
-        out[game] = (mid, end)
-    return out
 
 
 def check_page(page: Any, url: str, problems: list[str]) -> None:
