@@ -89,6 +89,20 @@ def test_dice_miner_lesson_in_english(page: Any, live_server: Any) -> None:
     assert page.errors == []
 
 
+@pytest.mark.parametrize("game", [g for g in learn.games() if g != "dice-miner"])
+def test_lesson_in_english_to_its_end(page: Any, live_server: Any, game: str) -> None:
+    """Every other game's guided game, followed by clicking what the guide points at."""
+    start_lesson(page, live_server.url, game)
+    t = learn.tutorial(game)
+    for i in range(len(t.steps)):
+        follow_step(page, game, i, "en")
+    page.locator("#learn-guide[data-status='done']").wait_for()
+    assert guide_text(page) == words("en").say(Msg(t.end))
+    page.locator("#learn-guide .learn-leave").click()
+    assert page.locator("#learn-guide").count() == 0
+    assert page.errors == []
+
+
 def test_dice_miner_lesson_left_at_once_then_played_freely(page: Any, live_server: Any) -> None:
     start_lesson(page, live_server.url, "dice-miner")
     page.locator("#learn-guide .learn-leave").click()

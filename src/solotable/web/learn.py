@@ -40,7 +40,7 @@ from solotable.web.tables import TableError, Tables
 from solotable.words import words
 from solotable.words.catalog import SHARED
 
-POINTS = ("slot", "sq", "card", "cell", "diver", "species", "choice", "move")
+POINTS = ("slot", "sq", "piece", "card", "key", "diver", "move")
 """What a step may point at: a ``data-<name>`` attribute the game pages put on their
 elements (``move``: the button playing the expected move)."""
 
