@@ -34,8 +34,11 @@ from solotable.words.fifty_first_state_base import (
     phase,
     row,
 )
+from solotable.words import fifty_first_state_learn
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
+
+fifty_first_state_learn.register(WORDS)
 
 # -- effects and bonuses ---------------------------------------------------------------------
 WORDS.text("effect.none", N_("no ongoing effect"))

@@ -32,7 +32,13 @@ function el(tag, cls, text) {
 function pointed() {
   if (!guide || !guide.point) return null;
   const { attr, value } = guide.point;
-  return main.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
+  const found = main.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
+  if (found || attr !== "move") return found;
+  // A move offered among others on one control (a card's "Build ▾" chooser): that control.
+  for (const e of main.querySelectorAll("[data-moves]")) {
+    if (JSON.parse(e.dataset.moves).some((m) => m.n === value)) return e;
+  }
+  return null;
 }
 
 function unmark() {
