@@ -39,6 +39,12 @@ def follow_step(page: Any, game: str, i: int, lang: str) -> None:
     attr, _, value = step.point.partition(":")
     target = page.locator("#table .learn-target")
     assert target.count() == 1
+    if step.first and target.get_attribute("data-piece") is not None:
+        # Divercité: the guide points at the piece first, then at its square.
+        assert target.get_attribute("data-piece") == step.first.partition(":")[2]
+        target.click()
+        page.locator(f"#table .learn-target[data-{attr}]").wait_for()
+        assert target.count() == 1
     expected = learn.path(game).notations[i]
     if attr == "move":
         assert target.get_attribute("data-move") == expected

@@ -18,7 +18,7 @@ may know: the move it expects now and its words, never the path ahead (it holds 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -30,7 +30,6 @@ from starlette.concurrency import run_in_threadpool
 
 from solotable.core.errors import SolotableError
 from solotable.core.game import ActionInfo, State
-from solotable.core.players import CHANCE
 from solotable.core.message import Msg, msg
 from solotable.core.registry import game_class
 from solotable.core.session import GameSession, Seat
@@ -57,6 +56,8 @@ class Step:
     args: Mapping[str, Any]
     point: str
     say: str
+    first: str = ""
+    """An element to click before ``point`` (Divercité's piece, then its square); empty: none."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ class Tutorial:
     intro: str
     end: str
     steps: tuple[Step, ...]
+    opponent: str = ""
+    """The AI level of the other seats (a two-player game; empty: the game's default)."""
 
 
 @dataclass(frozen=True)
@@ -106,11 +109,25 @@ def parse(raw: Any) -> Tutorial:
         if not isinstance(move, dict) or not isinstance(move.get("args", {}), dict):
             raise TutorialError(msg("web.learn.bad-file", field="steps.move"))
         point = _text(s, "point")
-        if point != "move" and point.split(":", 1)[0] not in POINTS:
-            raise TutorialError(msg("web.learn.bad-file", field="steps.point"))
-        parsed.append(Step(_text(move, "kind"), dict(move.get("args", {})), point, _text(s, "say")))
+        first = s.get("first", "")
+        for name, where in (("point", point), ("first", first or "move")):
+            if not isinstance(where, str) or (
+                where != "move" and where.split(":", 1)[0] not in POINTS
+            ):
+                raise TutorialError(msg("web.learn.bad-file", field=f"steps.{name}"))
+        kind, args = _text(move, "kind"), dict(move.get("args", {}))
+        parsed.append(Step(kind, args, point, _text(s, "say"), first))
+    opponent = raw.get("opponent", "")
+    if not isinstance(opponent, str):
+        raise TutorialError(msg("web.learn.bad-file", field="opponent"))
     return Tutorial(
-        _text(raw, "game"), seed, options, _text(raw, "intro"), _text(raw, "end"), tuple(parsed)
+        _text(raw, "game"),
+        seed,
+        options,
+        _text(raw, "intro"),
+        _text(raw, "end"),
+        tuple(parsed),
+        opponent,
     )
 
 
@@ -143,49 +160,38 @@ def expected(state: State, step: Step) -> ActionInfo:
     return found[0]
 
 
-def _advance(state: State, seats: Sequence[Seat], out: list[int]) -> None:
-    """As the session does after a move: chance, and a human's only move, are played."""
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            action = state.sample_chance()
-        elif seats[p].human and len(state.legal_actions()) == 1:
-            action = state.legal_actions()[0]
-        else:
-            return
-        state.apply_legal_action(action)
-        out.append(action)
-
-
 def seats_of(t: Tutorial) -> list[Seat]:
-    """The guided game's seats: the player in the first seat, the game's own AI elsewhere."""
+    """The guided game's seats: the player in the first seat, the tutorial's AI elsewhere."""
     info = game_class(t.game).info
-    return [Seat(None) if i == 0 else Seat(info.default_agent) for i in range(info.num_players)]
+    level = t.opponent or info.default_agent
+    return [Seat(None) if i == 0 else Seat(level) for i in range(info.num_players)]
+
+
+def agents_move(session: GameSession) -> None:
+    """Let the AI seats move, as the web table's worker does, until the player is to move."""
+    while not session.is_over() and session.agent_to_move() is not None:
+        session.step_agent()
 
 
 @cache
 def path(game: str) -> Path:
-    """The tutorial of ``game`` played from its seed; TutorialError if a step is not legal
-    in turn (or an opponent's reply is not the game's own AI's: a guided game against the
-    AI is only replayable when the AI answers the same way)."""
+    """The tutorial of ``game`` played from its seed by a session as the web table plays it
+    (chance, forced moves and the AI's replies included); TutorialError if a step is not
+    exactly one legal move in turn. A guided game against the AI is only replayable when
+    the AI answers the same way every time: the tutorial's tests play it twice."""
     t = tutorial(game)
-    g = game_class(t.game)(**t.options)
-    state = g.new_initial_state(t.seed)
-    seats = seats_of(t)
-    actions: list[int] = []
+    session = GameSession.start(t.game, dict(t.options), seats_of(t), seed=t.seed, clocks=False)
     at: list[int] = []
     notations: list[str] = []
-    _advance(state, seats, actions)
     for step in t.steps:
-        if state.is_terminal() or not seats[state.current_player()].human:
+        agents_move(session)
+        if session.is_over() or session.human_to_move() is None:
             raise TutorialError(msg("web.learn.bad-step", kind=step.kind, found=0))
-        info = expected(state, step)
-        at.append(len(actions))
+        info = expected(session.state, step)
+        at.append(len(session.state.history))
         notations.append(info.notation)
-        state.apply_legal_action(info.action)
-        actions.append(info.action)
-        _advance(state, seats, actions)
-    return Path(tuple(actions), tuple(at), tuple(notations))
+        session.play(session.viewer, info.action)
+    return Path(tuple(session.state.history), tuple(at), tuple(notations))
 
 
 def is_guided(session: GameSession, t: Tutorial) -> bool:
@@ -205,8 +211,11 @@ def where(session: GameSession, game: str) -> tuple[str, int]:
     if not is_guided(session, t):
         return "none", 0
     p = path(game)
-    history = list(session.state.history)
-    if tuple(history) != p.actions[: len(history)]:
+    history = tuple(session.state.history)
+    last = p.at[-1] + 1
+    if history[:last] == p.actions[:last] and len(history) >= last:
+        return "done", len(p.at)  # the lesson's last move made: what follows is free play
+    if history != p.actions[: len(history)]:
         return "off", 0
     done = sum(1 for i in p.at if i < len(history))
     if done == len(p.at):
@@ -249,6 +258,9 @@ def guide(session: GameSession, lang: str) -> dict[str, Any]:
             "value": value,
         }
         out["move"] = notation
+        if step.first:
+            attr, _, value = step.first.partition(":")
+            out["first"] = {"attr": attr, "value": value}
     elif status == "done":
         out["text"] = w.say(Msg(t.end))
         out["words"]["progress"] = tr._("Lesson complete")

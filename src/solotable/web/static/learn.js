@@ -28,9 +28,19 @@ function el(tag, cls, text) {
   return e;
 }
 
-/** The element a step points at (an attribute the game page already puts on it). */
+function byPoint({ attr, value }) {
+  return main.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
+}
+
+/** The element a step points at (an attribute the game page already puts on it); a step
+ *  with a first element (Divercité's piece, then its square) points there until it is
+ *  chosen (pressed). */
 function pointed() {
   if (!guide || !guide.point) return null;
+  if (guide.first) {
+    const first = byPoint(guide.first);
+    if (first && first.getAttribute("aria-pressed") !== "true") return first;
+  }
   const { attr, value } = guide.point;
   const found = main.querySelector(`[data-${attr}="${CSS.escape(value)}"]`);
   if (found || attr !== "move") return found;
@@ -55,6 +65,12 @@ function leave() {
   history.replaceState(null, "", location.pathname + (q ? `?${q}` : ""));
 }
 
+function mark() {
+  unmark();
+  const target = pointed();
+  if (target) target.classList.add("learn-target");
+}
+
 function draw() {
   if (!panel) {
     panel = el("section", "learn-guide");
@@ -76,9 +92,7 @@ function draw() {
   leaveBtn.type = "button";
   leaveBtn.addEventListener("click", leave);
   panel.replaceChildren(head, ...(guide.step === 1 && guide.status === "step" ? [intro] : []), text, wrong, leaveBtn);
-  unmark();
-  const target = pointed();
-  if (target) target.classList.add("learn-target");
+  mark();
 }
 
 async function refresh() {
@@ -126,6 +140,8 @@ if (active) {
   };
   main.addEventListener("click", guard, true);
   main.addEventListener("keydown", guard, true);
+  // Choosing a piece changes the table without a new fragment: point again after it.
+  main.addEventListener("click", () => setTimeout(() => active && guide && mark(), 0));
   // A die or card with several moves opens the table's chooser: point at the expected one.
   const chooser = document.getElementById("chooser");
   if (chooser) {
