@@ -134,7 +134,9 @@ def parse(raw: Any) -> Tutorial:
 def games() -> tuple[str, ...]:
     """The games that have a tutorial, by name."""
     files = resources.files("solotable.web").joinpath("tutorials")
-    return tuple(sorted(p.name[: -len(".json")] for p in files.iterdir() if p.name.endswith(".json")))
+    return tuple(
+        sorted(p.name[: -len(".json")] for p in files.iterdir() if p.name.endswith(".json"))
+    )
 
 
 @cache
@@ -253,10 +255,14 @@ def guide(session: GameSession, lang: str) -> dict[str, Any]:
         notation = path(game).notations[i]
         attr, _, value = step.point.partition(":")
         out["text"] = w.say(Msg(step.say))
-        out["point"] = {"attr": "move", "value": notation} if attr == "move" else {
-            "attr": attr,
-            "value": value,
-        }
+        out["point"] = (
+            {"attr": "move", "value": notation}
+            if attr == "move"
+            else {
+                "attr": attr,
+                "value": value,
+            }
+        )
         out["move"] = notation
         if step.first:
             attr, _, value = step.first.partition(":")

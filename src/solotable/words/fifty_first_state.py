@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from solotable.words import fifty_first_state_learn
 from solotable.words.fifty_first_state_base import (
     AMOUNTS,
     DECKS,
@@ -34,7 +35,6 @@ from solotable.words.fifty_first_state_base import (
     phase,
     row,
 )
-from solotable.words import fifty_first_state_learn
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
 

@@ -14,6 +14,6 @@ def register(words: Formatter) -> None:
     words.text("learn.bad-file", N_("this tutorial file is not valid (field %(field)s)"))
     words.text(
         "learn.bad-step",
-        N_("a tutorial step asks for a %(kind)s move that is not exactly one legal move (%(found)s)"),
+        N_("a tutorial step's %(kind)s move is not exactly one legal move (%(found)s)"),
     )
     words.text("learn.no-tutorial", N_("there is no guided game for %(game)s"))
