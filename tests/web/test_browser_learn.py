@@ -36,12 +36,12 @@ def follow_step(page: Any, game: str, i: int, lang: str) -> None:
     step = t.steps[i]
     page.locator(f"#learn-guide[data-step='{i + 1}'][data-status='step']").wait_for()
     assert guide_text(page) == words(lang).say(Msg(step.say))
-    attr, _, value = step.point.partition(":")
+    attr, value = step.point
     target = page.locator("#table .learn-target")
     assert target.count() == 1
     if step.first and target.get_attribute("data-piece") is not None:
         # Divercité: the guide points at the piece first, then at its square.
-        assert target.get_attribute("data-piece") == step.first.partition(":")[2]
+        assert target.get_attribute("data-piece") == step.first[1]
         target.click()
         page.locator(f"#table .learn-target[data-{attr}]").wait_for()
         assert target.count() == 1

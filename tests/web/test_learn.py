@@ -60,7 +60,9 @@ def test_a_step_that_is_not_exactly_one_legal_move_is_refused() -> None:
         "seed": 7,
         "intro": "dice-miner.learn.intro",
         "end": "dice-miner.learn.end",
-        "steps": [{"move": {"kind": "take"}, "point": "slot:e1", "say": "dice-miner.learn.tool"}],
+        "steps": [
+            {"move": {"kind": "take"}, "point": {"slot": "e1"}, "say": "dice-miner.learn.tool"}
+        ],
     }
     t = learn.parse(raw)
     from solotable.core.registry import game_class
@@ -79,8 +81,10 @@ def test_a_step_that_is_not_exactly_one_legal_move_is_refused() -> None:
         ("seed", "7"),
         ("seed", True),
         ("steps", []),
-        ("steps", [{"move": {"kind": "take"}, "point": "script:x", "say": "k"}]),
-        ("steps", [{"move": "take e1", "point": "slot:e1", "say": "k"}]),
+        ("steps", [{"move": {"kind": "take"}, "point": {"script": "x"}, "say": "k"}]),
+        ("steps", [{"move": "take e1", "point": {"slot": "e1"}, "say": "k"}]),
+        ("steps", [{"move": {"kind": "take"}, "point": "slot:e1", "say": "k"}]),
+        ("steps", [{"move": {"kind": "take"}, "point": {"slot": "e1", "sq": "D6"}, "say": "k"}]),
         ("intro", None),
     ],
 )
@@ -91,7 +95,7 @@ def test_a_tutorial_file_with_a_bad_field_is_refused(field: str, value: Any) -> 
         "seed": 7,
         "intro": "dice-miner.learn.intro",
         "end": "dice-miner.learn.end",
-        "steps": [{"move": {"kind": "take"}, "point": "slot:e1", "say": "k"}],
+        "steps": [{"move": {"kind": "take"}, "point": {"slot": "e1"}, "say": "k"}],
         field: value,
     }
     with pytest.raises(learn.TutorialError):

@@ -3,8 +3,8 @@
 A tutorial is a data file (``web/tutorials/<game>.json``, read with ``json``, never
 imported): the game, its options and seed, and steps. Each step names the move the player is
 asked to make by its ``ActionInfo`` kind and arguments (never its notation, which front ends
-do not parse), the table element to point at (``"slot:e1"`` is the element whose
-``data-slot`` is ``e1``; ``"move"`` the button whose ``data-move`` is the expected move) and
+do not parse), the table element to point at (``{"slot": "e1"}`` is the element whose
+``data-slot`` is ``e1``; ``{"move": "expected"}`` the control playing the expected move) and
 the catalog key of the sentence explaining the rule in play.
 
 The guide keeps no state of its own: it compares the game's history with the tutorial's path
@@ -54,10 +54,12 @@ class TutorialError(SolotableError):
 class Step:
     kind: str
     args: Mapping[str, Any]
-    point: str
+    point: tuple[str, str]
+    """(attribute, value): the element whose ``data-<attribute>`` is the value; ``("move",
+    "expected")`` is the control playing the expected move."""
     say: str
-    first: str = ""
-    """An element to click before ``point`` (Divercité's piece, then its square); empty: none."""
+    first: tuple[str, str] | None = None
+    """An element to click before ``point`` (Divercité's piece, then its square)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,16 @@ def _text(raw: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _point(raw: Any, name: str) -> tuple[str, str]:
+    """A step's element: ``{"slot": "e1"}`` (one attribute and its value)."""
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise TutorialError(msg("web.learn.bad-file", field=f"steps.{name}"))
+    ((attr, value),) = raw.items()
+    if attr not in POINTS or not isinstance(value, str) or not value:
+        raise TutorialError(msg("web.learn.bad-file", field=f"steps.{name}"))
+    return attr, value
+
+
 def parse(raw: Any) -> Tutorial:
     """A tutorial from its JSON data; TutorialError names the first field that is wrong."""
     if not isinstance(raw, dict) or raw.get("format") != 1:
@@ -108,13 +120,8 @@ def parse(raw: Any) -> Tutorial:
         move = s.get("move") if isinstance(s, dict) else None
         if not isinstance(move, dict) or not isinstance(move.get("args", {}), dict):
             raise TutorialError(msg("web.learn.bad-file", field="steps.move"))
-        point = _text(s, "point")
-        first = s.get("first", "")
-        for name, where in (("point", point), ("first", first or "move")):
-            if not isinstance(where, str) or (
-                where != "move" and where.split(":", 1)[0] not in POINTS
-            ):
-                raise TutorialError(msg("web.learn.bad-file", field=f"steps.{name}"))
+        point = _point(s.get("point"), "point")
+        first = _point(s["first"], "first") if "first" in s else None
         kind, args = _text(move, "kind"), dict(move.get("args", {}))
         parsed.append(Step(kind, args, point, _text(s, "say"), first))
     opponent = raw.get("opponent", "")
@@ -253,20 +260,12 @@ def guide(session: GameSession, lang: str) -> dict[str, Any]:
     if status == "step":
         step = t.steps[i]
         notation = path(game).notations[i]
-        attr, _, value = step.point.partition(":")
+        attr, value = step.point
         out["text"] = w.say(Msg(step.say))
-        out["point"] = (
-            {"attr": "move", "value": notation}
-            if attr == "move"
-            else {
-                "attr": attr,
-                "value": value,
-            }
-        )
+        out["point"] = {"attr": attr, "value": notation if attr == "move" else value}
         out["move"] = notation
         if step.first:
-            attr, _, value = step.first.partition(":")
-            out["first"] = {"attr": attr, "value": value}
+            out["first"] = {"attr": step.first[0], "value": step.first[1]}
     elif status == "done":
         out["text"] = w.say(Msg(t.end))
         out["words"]["progress"] = tr._("Lesson complete")
