@@ -65,10 +65,20 @@ function leave() {
   history.replaceState(null, "", location.pathname + (q ? `?${q}` : ""));
 }
 
+/** In the table's chooser (one element, several moves), the expected move's button. */
+function markChooser() {
+  const chooser = document.getElementById("chooser");
+  if (!chooser) return;
+  for (const b of chooser.querySelectorAll("[data-choice]")) {
+    b.classList.toggle("learn-target", Boolean(active && guide && b.dataset.choice === guide.move));
+  }
+}
+
 function mark() {
   unmark();
   const target = pointed();
   if (target) target.classList.add("learn-target");
+  markChooser();
 }
 
 function draw() {
@@ -145,12 +155,12 @@ if (active) {
   // A die or card with several moves opens the table's chooser: point at the expected one.
   const chooser = document.getElementById("chooser");
   if (chooser) {
-    new MutationObserver(() => {
-      if (!active || !guide || !chooser.open || !guide.move) return;
-      for (const b of chooser.querySelectorAll("[data-choice]")) {
-        b.classList.toggle("learn-target", b.dataset.choice === guide.move);
-      }
-    }).observe(chooser, { attributes: true, attributeFilter: ["open"] });
+    new MutationObserver(markChooser).observe(chooser, {
+      attributes: true,
+      attributeFilter: ["open"],
+      childList: true,
+      subtree: true,
+    });
   }
   onUpdate(refresh);
 }
