@@ -41,6 +41,8 @@ from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
+from solotable.web.learn import games as learnable
+from solotable.web.learn import install_learn
 from solotable.web.looking_back import install_looking_back
 from solotable.web.pages import Move
 from solotable.web.security import SafeJSONResponse, alert, secure
@@ -111,6 +113,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secure(app, access, pseudo=pseudo)
     install_looking_back(app, pseudo=pseudo)  # history, stats, replay (web.looking_back)
+    install_learn(app, tables, pseudo=pseudo)  # learn to play: guided games (web.learn)
 
     def lang_of(request: Request) -> str:
         """The request's language (cookie, store, Accept-Language), worked out once."""
@@ -145,6 +148,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             "lobby.html",
             status,
             games=lobby.game_entries(w),
+            learnable=learnable(),
             error=said,
             warning=tables.store.warning,
             **saved,
