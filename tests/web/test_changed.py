@@ -160,6 +160,12 @@ def test_mini_divercity_corporation_card_and_its_effects_are_steps(client) -> No
     corp = [s for s in steps if s["kind"] == "corp-card"]
     assert corp and ["key", "corp:current"] in corp[0]["targets"]
     assert has_target(html, "key", "corp:current")
+    # a card dealt face down is said as such and points at its slot only, never at a species
+    face_down = [e for e in expected(mirror, 0) if e.kind == "deal" and "species" not in e.data]
+    for e in face_down:
+        (step,) = [s for s in steps if s["seq"] == e.seq]
+        assert step["targets"] == [["key", f"slot:{e.data['slot']}"]]
+        assert "face down" in step["text"]
     obs = mirror.observation(0)
     for s in steps:
         for attr, value in s["targets"]:

@@ -67,7 +67,8 @@ def targets(game: str, e: Event) -> list[Target]:
         action = data.get("action")
         if not isinstance(action, Mapping):
             return []
-        kind = str(action.get("key", "")).rsplit(".", 1)[-1]
+        # the action's kind: its message key is the structured id ``<game>.action.<kind>``
+        kind = str(action.get("key", "")).removeprefix(f"{game}.action.")
         args = action.get("args")
         data = args if isinstance(args, Mapping) else {}
     else:

@@ -29,8 +29,9 @@ function elementsOf(step) {
   return out;
 }
 
-function seenKey(data) {
-  return `solotable.changed.${data.table}`;
+function seenKey() {
+  const main = document.getElementById("table");
+  return `solotable.changed.${main ? main.dataset.id : ""}`;
 }
 
 function showFinal(data, items) {
@@ -50,7 +51,7 @@ function showFinal(data, items) {
   if (skip) skip.hidden = true;
   const last = data.steps.length ? data.steps[data.steps.length - 1].seq : 0;
   try {
-    sessionStorage.setItem(seenKey(data), String(last));
+    sessionStorage.setItem(seenKey(), String(last));
   } catch (e) {
     /* storage refused: steps may play again, nothing else */
   }
@@ -95,7 +96,7 @@ function update() {
   const items = Array.from(document.querySelectorAll("#since-move li.step"));
   let seen = 0;
   try {
-    seen = Number(sessionStorage.getItem(seenKey(data)) || 0);
+    seen = Number(sessionStorage.getItem(seenKey()) || 0);
   } catch (e) {
     seen = 0;
   }
