@@ -31,7 +31,8 @@ AT_STEP = """([i, sel]) => {
   const d = (e) => e.outerHTML.slice(0, 160);
   return {
     now: [...document.querySelectorAll("#table .changed-now")].map(d).sort(),
-    want: [...document.querySelectorAll(sel)].filter((e) => !e.closest(".since-move")).map(d).sort(),
+    want: [...document.querySelectorAll(sel)]
+      .filter((e) => !e.closest(".since-move")).map(d).sort(),
     current: strip.querySelector("li.now") ? strip.querySelector("li.now").textContent : null,
   };
 }"""
@@ -158,15 +159,15 @@ def test_reduced_motion_shows_the_final_state_at_once(
     case = CASES[game]
     session, steps = case.engine()
     _, selector = case.pick(session, steps)
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         start(page, live_server.url, case)
-        page.locator("#since-move[data-state=done]").wait_for(timeout=5_000)
+        page.locator("#since-move[data-state]").wait_for(timeout=5_000)
+        assert page.locator("#since-move").get_attribute("data-state") == "done"
+        assert page.locator("#since-move").get_attribute("data-step") is None  # never played
         assert page.locator("#table .changed-now").count() == 0
         assert page.locator("#skip-steps").is_hidden()
         assert page.locator("#since-move li.step").all_text_contents() == [

@@ -29,6 +29,8 @@ ATTRS = frozenset({"slot", "sq", "card", "key", "diver", "counter"})
 """The ``data-*`` attributes a target may name (the script builds selectors only from these)."""
 
 Target = tuple[str, str]
+Found = tuple[str, Any]
+"""A target as a finder yields it (a value None or not yet a string is dropped or made one)."""
 
 
 def since_last_move(events: Sequence[Event], seat: int) -> list[Event]:
@@ -78,12 +80,12 @@ def targets(game: str, e: Event) -> list[Target]:
     return list(dict.fromkeys((a, str(v)) for a, v in found if a in ATTRS and v is not None))
 
 
-def _divercite(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
+def _divercite(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
     if "square" in d:
         yield "sq", d["square"]
 
 
-def _dice_miner(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
+def _dice_miner(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
     if d.get("slot"):
         yield "slot", d["slot"]
     if kind == "draw" and d.get("start"):
@@ -103,7 +105,7 @@ def _dice_miner(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
 _MDC_COUNTERS = {"eliminated": "eliminated", "saved": "saved"}
 
 
-def _mini_divercity(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
+def _mini_divercity(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
     for field in ("slot", "lagoon", "ocean"):
         if d.get(field):
             yield "key", f"slot:{d[field]}"
@@ -120,7 +122,7 @@ def _mini_divercity(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
         yield "key", "corp:current" if kind != "corp-peek" else "corp:deck"
 
 
-def _fifty_first_state(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
+def _fifty_first_state(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
     if kind == "lookout" and d.get("to") == "discard":
         yield "counter", "piles"
     elif kind == "lookout" and d.get("to") == "opponent":
@@ -145,7 +147,7 @@ def _fifty_first_state(kind: str, d: Mapping[str, Any]) -> Iterable[Target]:
         yield "card", d["card"]
 
 
-_FINDERS: dict[str, Callable[[str, Mapping[str, Any]], Iterable[Target]]] = {
+_FINDERS: dict[str, Callable[[str, Mapping[str, Any]], Iterable[Found]]] = {
     "divercite": _divercite,
     "dice-miner": _dice_miner,
     "mini-divercity": _mini_divercity,
