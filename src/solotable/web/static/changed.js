@@ -6,16 +6,26 @@
 // highlights each step's elements in turn, at a pace the player can follow, marks the step in
 // the "since your move" strip, and leaves every changed element softly marked at the end.
 // Skip jumps to that end at once; with prefers-reduced-motion there is no playback at all.
-// Steps already shown are remembered per table (sessionStorage), so a poll or a reload does
-// not play them again.
+// Steps already shown are remembered per table (sessionStorage), so a reload does not play
+// them again, and a fragment swapped in during the playback (a poll) carries it on.
 
 import { onUpdate } from "./table.js";
 
 const PACE = 1100; // ms per step
+const MIN_PACE = 500; // ms per step at least
+const RUN = 15000; // ms a whole run aims at: a refill of twenty dice goes faster
 const ATTRS = new Set(["slot", "sq", "card", "key", "diver", "counter"]);
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
-let timer = null;
-let finish = null;
+
+let run = null; // the playback: { data, key, at (step shown), timer }
+
+function strip() {
+  return document.getElementById("since-move");
+}
+
+function items() {
+  return Array.from(document.querySelectorAll("#since-move li.step"));
+}
 
 function elementsOf(step) {
   const out = [];
@@ -34,75 +44,90 @@ function seenKey() {
   return `solotable.changed.${main ? main.dataset.id : ""}`;
 }
 
-function showFinal(data, items) {
-  clearTimeout(timer);
-  timer = null;
-  finish = null;
-  for (const el of document.querySelectorAll("#table .changed-now")) el.classList.remove("changed-now");
-  for (const step of data.steps) for (const el of elementsOf(step)) el.classList.add("changed");
-  for (const li of items) {
-    li.classList.remove("now");
-    li.classList.add("shown");
-    li.removeAttribute("aria-current");
-  }
-  const strip = document.getElementById("since-move");
-  if (strip) strip.dataset.state = "done";
-  const skip = document.getElementById("skip-steps");
-  if (skip) skip.hidden = true;
-  const last = data.steps.length ? data.steps[data.steps.length - 1].seq : 0;
+function seen() {
   try {
-    sessionStorage.setItem(seenKey(), String(last));
+    return Number(sessionStorage.getItem(seenKey()) || 0);
+  } catch (e) {
+    return 0;
+  }
+}
+
+function remember(seq) {
+  try {
+    sessionStorage.setItem(seenKey(), String(seq));
   } catch (e) {
     /* storage refused: steps may play again, nothing else */
   }
 }
 
-function play(data, items, from) {
-  const strip = document.getElementById("since-move");
+/** Draw the playback's state on the table as it is now: steps before ``at`` shown and
+ *  softly marked, step ``at`` highlighted (``at`` past the end: the final state). */
+function draw(data, at) {
+  const lis = items();
+  for (const el of document.querySelectorAll("#table .changed-now")) {
+    el.classList.remove("changed-now");
+  }
+  data.steps.forEach((step, k) => {
+    const li = lis[k];
+    if (k < at) {
+      for (const el of elementsOf(step)) el.classList.add("changed");
+      li.classList.add("shown");
+      li.classList.remove("now");
+      li.removeAttribute("aria-current");
+    } else if (k === at) {
+      for (const el of elementsOf(step)) el.classList.add("changed-now");
+      li.classList.add("now");
+      li.setAttribute("aria-current", "step");
+    }
+  });
+  const s = strip();
+  const done = at >= data.steps.length;
+  s.dataset.state = done ? "done" : "playing";
+  if (!done) s.dataset.step = String(at);
   const skip = document.getElementById("skip-steps");
-  strip.dataset.state = "playing";
-  skip.hidden = false;
-  finish = () => showFinal(data, items);
-  skip.onclick = () => finish && finish();
-  for (let i = 0; i < from; i++) items[i].classList.add("shown");
-  let i = from;
-  const next = () => {
-    for (const el of document.querySelectorAll("#table .changed-now")) {
-      el.classList.remove("changed-now");
-      el.classList.add("changed");
-    }
-    if (i > from) {
-      items[i - 1].classList.remove("now");
-      items[i - 1].removeAttribute("aria-current");
-      items[i - 1].classList.add("shown");
-    }
-    if (i >= data.steps.length) return finish && finish();
-    items[i].classList.add("now");
-    items[i].setAttribute("aria-current", "step");
-    strip.dataset.step = String(i);
-    for (const el of elementsOf(data.steps[i])) el.classList.add("changed-now");
-    i += 1;
-    timer = setTimeout(next, PACE);
-  };
-  next();
+  skip.hidden = done;
+  skip.onclick = done ? null : () => finish();
+}
+
+function finish() {
+  if (!run) return;
+  clearTimeout(run.timer);
+  const { data } = run;
+  run = null;
+  if (strip()) draw(data, data.steps.length);
+  if (data.steps.length) remember(data.steps[data.steps.length - 1].seq);
+}
+
+function tick() {
+  run.at += 1;
+  if (run.at >= run.data.steps.length) return finish();
+  draw(run.data, run.at);
+  run.timer = setTimeout(tick, run.pace);
 }
 
 function update() {
-  clearTimeout(timer);
-  timer = null;
   const el = document.getElementById("changed-data");
-  if (!el) return;
-  const data = JSON.parse(el.textContent);
-  const items = Array.from(document.querySelectorAll("#since-move li.step"));
-  let seen = 0;
-  try {
-    seen = Number(sessionStorage.getItem(seenKey()) || 0);
-  } catch (e) {
-    seen = 0;
+  if (!el) {
+    if (run) clearTimeout(run.timer);
+    run = null;
+    return;
   }
-  const from = data.steps.findIndex((s) => s.seq > seen);
-  if (from < 0 || reduced.matches) return showFinal(data, items);
-  play(data, items, from);
+  const data = JSON.parse(el.textContent);
+  const key = data.steps.map((s) => s.seq).join(",");
+  if (run && run.key === key) return draw(data, run.at); // the same steps, redrawn: go on
+  if (run) clearTimeout(run.timer);
+  run = null;
+  const last = seen();
+  const from = data.steps.findIndex((s) => s.seq > last);
+  if (from < 0 || reduced.matches) {
+    draw(data, data.steps.length);
+    if (data.steps.length) remember(data.steps[data.steps.length - 1].seq);
+    return;
+  }
+  const pace = Math.max(MIN_PACE, Math.min(PACE, RUN / (data.steps.length - from)));
+  run = { data, key, at: from, pace, timer: null };
+  draw(data, from);
+  run.timer = setTimeout(tick, pace);
 }
 
 onUpdate(update);
