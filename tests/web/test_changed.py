@@ -189,3 +189,28 @@ def test_hidden_moves_target_nothing_and_say_so() -> None:
     ]
     assert [e.seq for e in since_last_move(events, 0)] == [2, 5]
     assert since_last_move(events, 1) == []
+
+
+def test_divercite_points_the_ai_scored_light_its_square_and_the_scores(client) -> None:
+    url = _new(client, "divercite", seed="5", level="easy", seat="0")
+    html = _settled(client, url)
+    mirror = GameSession.start("divercite", {}, [Seat(None), Seat("easy")], seed=5, clocks=False)
+    for _ in range(20):
+        move = mirror.legal_infos(0)[0].notation
+        html = play(client, url, move)
+        mirror.play(0, move)
+        while mirror.agent_to_move() is not None and not mirror.is_over():
+            mirror.step_agent()
+        if any(e.kind == "score" and e.player == 1 for e in expected(mirror, 0)):
+            break
+    check_against_engine(html, "divercite", mirror)
+    scored = [e for e in expected(mirror, 0) if e.kind == "score" and e.player == 1]
+    assert scored, "the AI scored nothing in 20 moves"
+    step = next(s for s in steps_of(html) if s["seq"] == scored[0].seq)
+    gains = scored[0].data["gains"]
+    assert step["targets"][0] == ["sq", scored[0].data["square"]]
+    assert [t for t in step["targets"] if t[0] == "counter"] == [
+        ["counter", f"score-{p}"] for p, g in enumerate(gains) if g
+    ]
+    for attr, value in step["targets"]:
+        assert has_target(html, attr, value)

@@ -83,6 +83,10 @@ def targets(game: str, e: Event) -> list[Target]:
 def _divercite(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
     if "square" in d:
         yield "sq", d["square"]
+    if kind == "score":  # each player's score that moved
+        for seat, gain in enumerate(d.get("gains") or []):
+            if gain:
+                yield "counter", f"score-{seat}"
 
 
 def _dice_miner(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
