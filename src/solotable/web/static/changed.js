@@ -78,6 +78,8 @@ function draw(data, at) {
       for (const el of elementsOf(step)) el.classList.add("changed-now");
       li.classList.add("now");
       li.setAttribute("aria-current", "step");
+      const list = li.parentElement; // keep the step in sight in the strip (not the page)
+      list.scrollTop = Math.max(0, li.offsetTop - list.clientHeight / 3);
     }
   });
   const s = strip();
