@@ -178,6 +178,19 @@ def _species_ids(obs: dict[str, Any]) -> list[str]:
     return [str(s["species"] if isinstance(s, dict) else s) for s in obs.get("scale", [])]
 
 
+def test_after_an_undo_nothing_taken_back_is_shown(client) -> None:
+    url = _new(client, "divercite", seed="5", level="easy", seat="0")
+    html = _settled(client, url)
+    for _ in range(2):
+        html = play(client, url, re.findall(r'data-move="([^"]+)"', html)[0])
+    assert any(s["kind"] == "move" for s in steps_of(html))  # the AI's answer is shown
+    r = post(client, url, "undo", headers={"x-fragment": "1"})
+    assert r.status_code == 200, r.text[:300]
+    html = _settled(client, url)
+    assert steps_of(html) == []  # its piece is off the board: nothing points at it
+    assert 'id="since-move"' not in html
+
+
 def test_hidden_moves_target_nothing_and_say_so() -> None:
     hidden = Event(5, 3, "move", 1, "", {"who": None, "seat": 1, "hidden": True, "forced": False})
     assert targets("divercite", hidden) == []

@@ -28,6 +28,9 @@ MAX_STEPS = 40
 ATTRS = frozenset({"slot", "sq", "card", "key", "diver", "counter"})
 """The ``data-*`` attributes a target may name (the script builds selectors only from these)."""
 
+PLAYER_CLICKS = frozenset({"move", "undo"})
+"""Event kinds that are the player's own doing: the steps start after the last of them."""
+
 Target = tuple[str, str]
 Found = tuple[str, Any]
 """A target as a finder yields it (a value None or not yet a string is dropped or made one)."""
@@ -36,10 +39,11 @@ Found = tuple[str, Any]
 def since_last_move(events: Sequence[Event], seat: int) -> list[Event]:
     """The events after ``seat``'s last move (all of them before its first): what the
     player did not click. The move itself is left out; what the rules did with it in the
-    same step (a score, a Cleanup, a new round) is not."""
+    same step (a score, a Cleanup, a new round) is not. An undo is the player's own click
+    too: what it took back is no longer on the table, so nothing before it is a step."""
     start = 0
     for i, e in enumerate(events):
-        if e.kind == "move" and e.player == seat:
+        if e.kind in PLAYER_CLICKS and e.player == seat:
             start = i + 1
     return list(events[start:])
 
