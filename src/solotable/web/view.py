@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from solotable.core.session import Result
+from solotable.web.changed import steps
 from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table
@@ -75,6 +76,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "num_players": game.num_players(),
         "best_line": best_line(result, seat, w),
         "record": record(table, w) if result is not None else None,
+        "steps": steps(game.name, session.events_since(0), seat, w),  # web.changed
     }
 
 
