@@ -1,8 +1,9 @@
 """A solotable game as a Gymnasium environment (one learning seat; the rest is the env's).
 
 The learner sees ``{"observation": float32 vector, "action_mask": int8 vector}``: the
-vector is the game's own encoding of ``observation(seat)`` (``Game.observation_tensor``),
-so the environment shows exactly what a player at the table sees. Everything that is not
+vector is the game's own encoding of ``observation(seat)`` (``Game.observation_tensor``,
+written by ``Game.observation_tensor_into``), so the environment shows exactly what a
+player at the table sees. Everything that is not
 the learner's decision happens inside ``step``: chance nodes are resolved with the state's
 own seeded RNG (``sample_chance``) and, in two-player games, the opponent (a built-in agent
 named like ``--agents``: ``"greedy"``, ``"alphabeta:depth=2"``) moves.
@@ -96,6 +97,8 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self.render_mode = render_mode
         self.spec_tensor = self.game.observation_tensor_spec()
         self.num_actions = self.game.num_distinct_actions()
+        self._tensor_size = self.spec_tensor.size
+        self._write = self.game.observation_tensor_into
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(0.0, self.OBS_HIGH, (self.spec_tensor.size,), np.float32),
@@ -194,14 +197,16 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
 
     # -- views ----------------------------------------------------------------------------
     def _observe(self) -> ObsDict:
+        """Fresh arrays every step (a learner may keep them), filled without Python lists:
+        the game writes its non-zero values straight into a zeroed ``float32`` array
+        (``Game.observation_tensor_into``), the mask is set at the legal indices."""
         assert self.state is not None
-        obs = self.state.observation(self.seat)
+        vector = np.zeros(self._tensor_size, dtype=np.float32)
+        self._write(self.state, self.seat, vector)
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self._legal] = 1
-        return {
-            "observation": np.asarray(self.game.observation_tensor(obs), dtype=np.float32),
-            "action_mask": mask,
-        }
+        if self._legal:
+            mask[self._legal] = 1
+        return {"observation": vector, "action_mask": mask}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO looks for)."""
