@@ -17,7 +17,8 @@ Divercité's opponent (the environment's default is ``greedy``, whose one-ply se
 more than the environment itself; ``random`` leaves the environment's own cost).
 ``--pick numpy`` samples the env loop's actions as these figures did before issue 21's speed
 work (``rng.choice(np.flatnonzero(mask))``, about as costly as a fast step); the default
-``fast`` takes the mask's ``nonzero()`` and ``random.randrange``, so the figure is the environment's.
+``fast`` takes the mask's ``nonzero()`` and ``random.randrange``, so the figure is the
+environment's.
 """
 
 from __future__ import annotations
