@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 
 
 def _write_counts(out: TensorOut, offset: int, vec: list[int], scale: float) -> None:
-    """``out[offset + i] = vec[i] / scale`` for the non-zero counts (the scan stays in C)."""
-    for i, k in zip(compress(range(len(vec)), vec), filter(None, vec), strict=True):
-        out[offset + i] = k / scale
+    """``out[offset + i] = vec[i] / scale`` for the non-zero counts (the scans stay in C:
+    most piles are empty or sparse at a given step)."""
+    if any(vec):
+        for i in compress(range(len(vec)), vec):
+            out[offset + i] = vec[i] / scale
 
 
 class StateEncoder:
@@ -101,14 +103,17 @@ class StateEncoder:
         at, c, kind = self.at, self.c, self.kind
         o_loc, o_uses, o_stored = at["locations"], at["location_uses"], at["location_stored"]
         sums: dict[int, float] = {}
+        get = sums.get
         for loc in s.locs:
             i = loc.card
-            for j, x in (
-                (o_loc + kind[i] * c + i, 1.0),
-                (o_uses + i, loc.uses / 3),
-                (o_stored + i, sum(loc.stored) / 3),
-            ):
-                sums[j] = sums.get(j, 0.0) + x
+            j = o_loc + kind[i] * c + i
+            sums[j] = get(j, 0.0) + 1.0
+            if loc.uses:  # adding 0.0 changes no sum: only non-zero terms are added
+                j = o_uses + i
+                sums[j] = get(j, 0.0) + loc.uses / 3
+            stored = sum(loc.stored)
+            if stored:
+                j = o_stored + i
+                sums[j] = get(j, 0.0) + stored / 3
         for j, x in sums.items():
-            if x:
-                out[j] = x
+            out[j] = x

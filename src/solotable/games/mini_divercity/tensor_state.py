@@ -31,9 +31,11 @@ _PAY, _FLIP = int(Step.PAY), int(Step.FLIP)
 
 
 def _write_counts(out: TensorOut, offset: int, vec: list[int], scale: float) -> None:
-    """``out[offset + i] = vec[i] / scale`` for the non-zero counts (the scan stays in C)."""
-    for i, k in zip(compress(range(len(vec)), vec), filter(None, vec), strict=True):
-        out[offset + i] = k / scale
+    """``out[offset + i] = vec[i] / scale`` for the non-zero counts (the scans stay in C:
+    most piles are empty or sparse at a given step)."""
+    if any(vec):
+        for i in compress(range(len(vec)), vec):
+            out[offset + i] = vec[i] / scale
 
 
 def _write_sums(out: TensorOut, offset: int, cards: list[int], step: float) -> None:
