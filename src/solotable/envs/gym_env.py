@@ -55,6 +55,7 @@ from gymnasium import spaces
 
 from solotable.core.agent import Agent, Turn
 from solotable.core.game import Game, State
+from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.registry import load_game, make_agent
 from solotable.envs.render import TableView
 
@@ -111,7 +112,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self._last_score = 0.0
         self._illegal_run = 0
         self._legal: list[int] = []
-        self._legal_set: frozenset[int] = frozenset()
+        self._terminal = False
 
     # -- the loop ---------------------------------------------------------------------
     def reset(
@@ -155,12 +156,12 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         if state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         a = int(action)
-        if a not in self._legal_set:  # the list _advance computed: no second legality test
+        if a not in self._legal:  # the list _advance computed: no second legality test
             return self._illegal_step(state, a)
         self._illegal_run = 0
         state.apply_legal_action(a)
         self._advance()
-        terminated = state.is_terminal()
+        terminated = self._terminal
         score = state.scores()[self.seat]
         if self.reward_kind == "score":
             reward = score - self._last_score
@@ -184,16 +185,16 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         """Play chance and the other seats until the learner must decide (or the end)."""
         state = self.state
         assert state is not None
-        while not state.is_terminal():
-            player = state.current_player()
-            if state.is_chance_node():
+        seat = self.seat
+        player = state.current_player()  # once per ply: the loop runs at every step
+        while player != seat and player != TERMINAL:
+            if player == CHANCE:
                 state.apply_legal_action(state.sample_chance())
-            elif player == self.seat:
-                break
             else:
                 state.apply_legal_action(self.opponents[player].act(Turn.for_state(state, player)))
-        self._legal = [] if state.is_terminal() else state.legal_actions()
-        self._legal_set = frozenset(self._legal)
+            player = state.current_player()
+        self._terminal = player == TERMINAL
+        self._legal = [] if self._terminal else state.legal_actions()
 
     # -- views ----------------------------------------------------------------------------
     def _observe(self) -> ObsDict:
