@@ -56,3 +56,23 @@ def test_state_encoding_equals_the_observation_encoding_at_every_position(
     assert positions > 1000
     assert showing and hidden  # looked-at discards and face-down cards were compared
     assert len(seen_kinds) >= 5, seen_kinds
+
+
+def test_repeated_captain_and_visionary_cards_are_summed_as_the_observation_sums_them() -> None:
+    """A species twice among the Captain's cards (rare: a few positions in 200 games) and
+    the Visionary's Corporation cards: the entries the state encoder adds up."""
+    g = load_game("mini-divercity")
+    repeated = visionary = 0
+    for seed in range(300):
+        s = g.new_initial_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            if len(set(s.cap)) < len(s.cap) or s.vis or s.vis_placed:
+                assert _from_state(s, 0) == g.observation_tensor(s.observation(0)), seed
+                repeated += len(set(s.cap)) < len(s.cap)
+                visionary += bool(s.vis or s.vis_placed)
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance())
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+    assert repeated and visionary
