@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser_helpers import new_game
 from tests.web.test_browser import click_die_move, settle, version
 
 pytestmark = pytest.mark.xdist_group("browser")
 
 MULTI = "[data-moves]"
+MULTI_SEED = 4
 
 
 def _switch_to_french(page: Any, url: str) -> None:
@@ -38,9 +40,8 @@ def _multi_move(page: Any) -> Any:
 def test_the_scripts_words_are_the_pages_language(page: Any, live_server: Any) -> None:
     url = live_server.url
     _switch_to_french(page, url)
-    card = page.locator("#game-dice-miner")
-    card.locator("button.primary").click()
-    page.wait_for_url("**/games/**")
+    # A fixed deal whose first decision offers a die that can be taken in several ways.
+    new_game(page, url, "dice-miner", MULTI_SEED)
     data = settle(page)
     assert page.locator("html").get_attribute("lang") == "fr"
     words = json.loads(page.locator("#table-words").text_content())

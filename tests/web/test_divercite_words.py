@@ -59,7 +59,7 @@ def game_parts(html: str) -> str:
     board = board.replace(_between(board, '<form method="post" action="/games"', "</form>"), "")
     side = _between(html, '<div class="dv-side">', '<p class="muted">')
     side += _between(html[html.find('<div class="dv-side">') :], '<p class="muted">', "</p>")
-    log = _between(html, "<ol reversed>", "</ol>")
+    log = _between(html, '<ol reversed tabindex="0">', "</ol>")
     assert board and side, html[:400]
     return board + side + log
 

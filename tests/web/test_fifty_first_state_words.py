@@ -46,7 +46,7 @@ def pseudo_client(store: Store) -> Iterator[Any]:
 def drawn_by_the_game(page: str) -> str:
     """The board and the side panel this game's template draws, without the frame's parts."""
     start = page.index(">", page.index('<section class="board-area"')) + 1
-    aside = page.index('<aside class="side">', start)
+    aside = page.index('<aside class="side"', start)
     side = page.index('<div class="fss-side">', aside)
     ends = [
         page.find(m, side)

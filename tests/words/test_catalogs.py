@@ -7,13 +7,8 @@ import pytest
 
 from solotable.words import tools
 
-PENDING: dict[str, str] = {}
-"""Domains whose French is being written (transitional; empty once the words issue is done)."""
-
 
 @pytest.mark.parametrize("domain", tools.domains())
 def test_catalog_is_complete_and_in_step_with_the_source(domain):
-    if domain in PENDING:
-        pytest.xfail(PENDING[domain])
     found = [p for p in tools.problems(domains=(domain,))]
     assert found == []

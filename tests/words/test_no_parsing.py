@@ -11,9 +11,7 @@ the rules text. This static check reads every Python module, template and script
 - scripts: ``.split(``, ``.match(``, ``.matchAll(``, ``RegExp``, and regular-expression
   literals given to ``replace``, ``test`` or ``exec``.
 
-Reviewed exceptions are listed with the reason they are not notation or prose; the game pages
-still being converted are ``PENDING`` (strict xfails: each fails as an XPASS once its page is
-clean, and the lead removes its entry as the game merges).
+Reviewed exceptions are listed with the reason they are not notation or prose.
 """
 
 from __future__ import annotations
@@ -32,9 +30,6 @@ ALLOWED: dict[str, str] = {
     "notation or prose",
 }
 """Files reviewed and allowed to parse, with why (paths relative to ``web/``)."""
-
-PENDING: dict[str, str] = {}
-"""Game pages still parsing notation or rules text (their helpers are converting them)."""
 
 JS_PARSING = re.compile(
     r"\.split\(|\.match(All)?\(|\bRegExp\b|\.(replace|replaceAll)\(\s*/|/[^/\n*]+/[gimsuy]*\.(test|exec)\("
@@ -83,19 +78,14 @@ def files() -> list[str]:
     )
 
 
-def _param(name: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason=PENDING[name])] if name in PENDING else []
-    return pytest.param(name, marks=marks, id=name)
-
-
-@pytest.mark.parametrize("name", [_param(n) for n in files() if n not in ALLOWED])
+@pytest.mark.parametrize("name", [n for n in files() if n not in ALLOWED])
 def test_the_web_layer_does_not_parse_text(name: str) -> None:
     assert parsing(WEB / name) == []
 
 
 def test_the_lists_name_existing_files() -> None:
     """An entry for a file that no longer exists (or moved) would hide nothing: drop it."""
-    assert set(ALLOWED) | set(PENDING) <= set(files())
+    assert set(ALLOWED) <= set(files())
 
 
 @pytest.mark.parametrize(

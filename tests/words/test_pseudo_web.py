@@ -3,9 +3,9 @@
 With the ``lang=qps`` cookie every catalog string is wrapped in ⟦ ⟧ (``words.catalog``), so a
 word outside the brackets did not come through a catalog. The frame (lobby, rules pages, error
 and refusal pages, the table around a game) is checked strictly on the worded toy game, whose
-own words are all in the catalog; each real game's pages are strict xfails until its helper's
-words land (``web_table.PENDING_GAMES``). A second scan, in English, looks for notation,
-internal ids and option keys outside the notation tools (``translate="no"``).
+own words are all in the catalog, and on each of the four games played to its end. A second
+scan, in English, looks for notation, internal ids and option keys outside the notation
+tools (``translate="no"``).
 """
 
 from __future__ import annotations

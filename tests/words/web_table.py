@@ -30,21 +30,10 @@ PACKAGES = {
     "mini-divercity": "mini_divercity",
     "51st-state": "fifty_first_state",
 }
-HELPERS = {}
-PENDING_GAMES: dict[str, str] = {g: f"game page words: {h}" for g, h in HELPERS.items()}
-"""Games whose own words (formatter, page, template) are not in the catalog yet: their scans
-are strict xfails, so each turns into a failure (XPASS) the day its words land and the entry
-must go (the lead removes them as the games merge)."""
-
-
-def pending(game: str) -> Any:
-    """The marks of a test of ``game``'s own pages (a strict xfail while it is pending)."""
-    reason = PENDING_GAMES.get(game)
-    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
 def each_game() -> list[Any]:
-    return [pytest.param(g, marks=pending(g), id=g) for g in GAMES]
+    return [pytest.param(g, id=g) for g in GAMES]
 
 
 @contextmanager

@@ -30,7 +30,7 @@ from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
 
 if TYPE_CHECKING:
-    from solotable.core.tensor import TensorSpec
+    from solotable.core.tensor import TensorOut, TensorSpec
 
 Observation = dict[str, Any]
 """A JSON-serialisable view of the state as one player may see it."""
@@ -265,6 +265,19 @@ class Game(ABC):
         anything the player could not see; ``core.tensor.to_numpy`` makes the array.
         """
         raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor_into(self, state: State, player: int, out: TensorOut) -> None:
+        """Write ``observation_tensor(state.observation(player))`` into ``out`` (all zeros).
+
+        Only the non-zero values are written, so an environment can keep one NumPy array and
+        skip the list of floats. A game may override it to encode straight from the state,
+        which is faster but could show what the player cannot see: such an override must be
+        proved equal to encoding the observation, for every player, over many random states
+        (a property test in ``tests/games/<game>/``).
+        """
+        for i, x in enumerate(self.observation_tensor(state.observation(player))):
+            if x:
+                out[i] = x
 
     def load_data(self, filename: str) -> Any:
         """Parse a JSON data file shipped in the game's ``data/`` folder."""

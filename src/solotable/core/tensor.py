@@ -13,11 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+
+class TensorOut(Protocol):
+    """Where ``Game.observation_tensor_into`` writes: a zeroed vector indexed by position.
+
+    A NumPy ``float32`` array in the environments (reused, so a step allocates no list of
+    floats), a plain list in tests; games only assign, never read back."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
 """A solotable game as a Gymnasium environment (one learning seat; the rest is the env's).
 
 The learner sees ``{"observation": float32 vector, "action_mask": int8 vector}``: the
-vector is the game's own encoding of ``observation(seat)`` (``Game.observation_tensor``),
-so the environment shows exactly what a player at the table sees. Everything that is not
+vector is the game's own encoding of ``observation(seat)`` (``Game.observation_tensor``,
+written by ``Game.observation_tensor_into``), so the environment shows exactly what a
+player at the table sees. Everything that is not
 the learner's decision happens inside ``step``: chance nodes are resolved with the state's
 own seeded RNG (``sample_chance``) and, in two-player games, the opponent (a built-in agent
 named like ``--agents``: ``"greedy"``, ``"alphabeta:depth=2"``) moves.
@@ -54,6 +55,7 @@ from gymnasium import spaces
 
 from solotable.core.agent import Agent, Turn
 from solotable.core.game import Game, State
+from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.registry import load_game, make_agent
 from solotable.envs.render import TableView
 
@@ -96,6 +98,8 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self.render_mode = render_mode
         self.spec_tensor = self.game.observation_tensor_spec()
         self.num_actions = self.game.num_distinct_actions()
+        self._tensor_size = self.spec_tensor.size
+        self._write = self.game.observation_tensor_into
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(0.0, self.OBS_HIGH, (self.spec_tensor.size,), np.float32),
@@ -108,7 +112,7 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         self._last_score = 0.0
         self._illegal_run = 0
         self._legal: list[int] = []
-        self._legal_set: frozenset[int] = frozenset()
+        self._terminal = False
 
     # -- the loop ---------------------------------------------------------------------
     def reset(
@@ -152,12 +156,12 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         if state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         a = int(action)
-        if a not in self._legal_set:  # the list _advance computed: no second legality test
+        if a not in self._legal:  # the list _advance computed: no second legality test
             return self._illegal_step(state, a)
         self._illegal_run = 0
         state.apply_legal_action(a)
         self._advance()
-        terminated = state.is_terminal()
+        terminated = self._terminal
         score = state.scores()[self.seat]
         if self.reward_kind == "score":
             reward = score - self._last_score
@@ -181,27 +185,29 @@ class SolotableEnv(gym.Env[ObsDict, np.int64]):
         """Play chance and the other seats until the learner must decide (or the end)."""
         state = self.state
         assert state is not None
-        while not state.is_terminal():
-            player = state.current_player()
-            if state.is_chance_node():
+        seat = self.seat
+        player = state.current_player()  # once per ply: the loop runs at every step
+        while player != seat and player != TERMINAL:
+            if player == CHANCE:
                 state.apply_legal_action(state.sample_chance())
-            elif player == self.seat:
-                break
             else:
                 state.apply_legal_action(self.opponents[player].act(Turn.for_state(state, player)))
-        self._legal = [] if state.is_terminal() else state.legal_actions()
-        self._legal_set = frozenset(self._legal)
+            player = state.current_player()
+        self._terminal = player == TERMINAL
+        self._legal = [] if self._terminal else state.legal_actions()
 
     # -- views ----------------------------------------------------------------------------
     def _observe(self) -> ObsDict:
+        """Fresh arrays every step (a learner may keep them), filled without Python lists:
+        the game writes its non-zero values straight into a zeroed ``float32`` array
+        (``Game.observation_tensor_into``), the mask is set at the legal indices."""
         assert self.state is not None
-        obs = self.state.observation(self.seat)
+        vector = np.zeros(self._tensor_size, dtype=np.float32)
+        self._write(self.state, self.seat, vector)
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self._legal] = 1
-        return {
-            "observation": np.asarray(self.game.observation_tensor(obs), dtype=np.float32),
-            "action_mask": mask,
-        }
+        if self._legal:
+            mask[self._legal] = 1
+        return {"observation": vector, "action_mask": mask}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (the name sb3-contrib's MaskablePPO looks for)."""

@@ -17,17 +17,14 @@ table as saved, so what a page shows is always what a restart would show.
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
 import solotable
@@ -39,35 +36,21 @@ from solotable.core.store import Store, StoreError
 from solotable.core.untrusted import ascii_int, shorten
 from solotable.web import lobby
 from solotable.web.access import Access
-from solotable.web.i18n import COOKIE, PREF, install, request_lang, speaking
+from solotable.web.i18n import COOKIE, PREF, request_lang, speaking
 from solotable.web.insight import hint_reason, previews
+from solotable.web.learn import games as learnable
+from solotable.web.learn import install_learn
 from solotable.web.looking_back import install_looking_back
 from solotable.web.pages import Move
 from solotable.web.security import SafeJSONResponse, alert, secure
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
+from solotable.web.templating import templates
 from solotable.web.view import table_context
 from solotable.words import LANGS, Words, words
 from solotable.words.rules import rules_html as translated_rules
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-
-
-def _when(t: Any) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(t))) if t else ""
-
-
-@lru_cache(maxsize=1)
-def templates() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(HERE / "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["when"] = _when
-    install(env)
-    return env
 
 
 def rules_html(game: str, lang: str = "en") -> str:
@@ -111,6 +94,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secure(app, access, pseudo=pseudo)
     install_looking_back(app, pseudo=pseudo)  # history, stats, replay (web.looking_back)
+    install_learn(app, tables, pseudo=pseudo)  # learn to play: guided games (web.learn)
 
     def lang_of(request: Request) -> str:
         """The request's language (cookie, store, Accept-Language), worked out once."""
@@ -145,6 +129,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             "lobby.html",
             status,
             games=lobby.game_entries(w),
+            learnable=learnable(),
             error=said,
             warning=tables.store.warning,
             **saved,

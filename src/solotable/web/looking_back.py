@@ -12,16 +12,12 @@ its face-down cards (the page sends the player to the table instead).
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 import solotable
@@ -31,7 +27,7 @@ from solotable.core.record import game_of
 from solotable.core.registry import game_class
 from solotable.core.review import agent_spec, review_record
 from solotable.core.store import Store, StoreError
-from solotable.web.i18n import install, request_lang, speaking
+from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
     chart,
     level_label,
@@ -41,9 +37,9 @@ from solotable.web.lookback_words import (
 )
 from solotable.web.pages import Move, page_for
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
+from solotable.web.templating import templates
 from solotable.words import Words, words
 
-HERE = Path(__file__).parent
 HISTORY_LIMIT = 500
 """Games the history page reads (newest first)."""
 CACHED = 8
@@ -74,23 +70,6 @@ class _State:
             while len(self.replays) > CACHED:
                 old, _ = self.replays.popitem(last=False)
                 self.reviews.pop(old, None)
-
-
-@lru_cache(maxsize=1)
-def templates() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(HERE / "templates"),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["when"] = _when
-    install(env)
-    return env
-
-
-def _when(t: Any) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(t))) if t else ""
 
 
 def _state(request: Request) -> _State:

@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from solotable.core.session import Result
+from solotable.web.changed import steps
 from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table
@@ -82,6 +83,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "reveal": page.reveal(game, obs, hidden, w) if hidden and page.reveal else None,
         "no_undo": w.say(no_undo) if no_undo is not None else "",
         "confirm": confirm_moves(moves, session.irreversible(seat), view, w),
+        "steps": steps(game.name, session.events_since(0), seat, w),  # web.changed
     }
 
 

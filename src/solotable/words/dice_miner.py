@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from solotable.words import dice_miner_errors
+from solotable.words import dice_miner_errors, dice_miner_learn
 from solotable.words.dice_miner_dice import (
     beer_use,
     card_type,
@@ -37,6 +37,7 @@ WORDS.summary = N_(
     "Dig dice out of a mountain: neutralise dangers, hide gems, complete tunnel runs."
 )
 dice_miner_errors.register(WORDS)
+dice_miner_learn.register(WORDS)
 A = Mapping[str, Any]
 
 

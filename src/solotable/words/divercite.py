@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from solotable.core.message import Msg
+from solotable.words import divercite_learn
 from solotable.words.divercite_terms import WORDS, colour, seat
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
+
+divercite_learn.register(WORDS)
 
 __all__ = ["WORDS"]
 

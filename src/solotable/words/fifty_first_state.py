@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from solotable.words import fifty_first_state_learn
 from solotable.words.fifty_first_state_base import (
     AMOUNTS,
     DECKS,
@@ -36,6 +37,8 @@ from solotable.words.fifty_first_state_base import (
 )
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
+
+fifty_first_state_learn.register(WORDS)
 
 # -- effects and bonuses ---------------------------------------------------------------------
 WORDS.text("effect.none", N_("no ongoing effect"))

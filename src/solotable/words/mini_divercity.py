@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words import mini_divercity_log  # noqa: F401  (registers the events)
+from solotable.words import mini_divercity_learn, mini_divercity_log  # noqa: F401  (registers the events)
 from solotable.words.mini_divercity_cards import corp_effect
 from solotable.words.mini_divercity_terms import (
     WORDS,
@@ -28,6 +28,7 @@ from solotable.words.registry import N_, Nn_
 from solotable.words.tr import Tr
 
 __all__ = ["WORDS"]
+mini_divercity_learn.register(WORDS)
 
 # -- moves -------------------------------------------------------------------------------
 

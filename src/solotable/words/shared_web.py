@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from solotable.words import shared_learn
 from solotable.words.catalog import SHARED
 from solotable.words.registry import N_, Formatter
 from solotable.words.tr import Tr
@@ -223,3 +224,7 @@ def level_label(t: Tr, level: str) -> str:
     name = level.partition(":")[0]
     text = LEVELS.get(name)
     return t._(text) if text is not None else name
+
+
+# -- learn to play (web.learn): refusals of a tutorial file -----------------------------------
+shared_learn.register(WORDS)

@@ -8,13 +8,13 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from solotable.core.events import Event
-from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.game import Assumption, Game, GameInfo, Observation, State
 from solotable.core.message import Msg, Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
 from solotable.core.scorebook import settings_key
-from solotable.core.tensor import TensorSpec
+from solotable.core.tensor import TensorOut, TensorSpec
 from solotable.games.fifty_first_state.actions import Layout
 from solotable.games.fifty_first_state.card_text import (
     bonus_msg,
@@ -29,6 +29,7 @@ from solotable.games.fifty_first_state.observation import observe, state_from_ob
 from solotable.games.fifty_first_state.render import render
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.tensor import Encoder
+from solotable.games.fifty_first_state.tensor_state import StateEncoder
 
 PACKAGE = "solotable.games.fifty_first_state"
 FACTION_CHOICES = ("random", "new-york", "appalachian", "mutants", "merchants")
@@ -111,6 +112,7 @@ class FiftyFirstStateGame(Game):
         terms (the observation copies them)."""
         self._tensor_spec: TensorSpec | None = None
         self._encoder: Encoder | None = None
+        self._state_encoder: StateEncoder | None = None
 
     def num_distinct_actions(self) -> int:
         return self.layout.size
@@ -135,6 +137,14 @@ class FiftyFirstStateGame(Game):
         if self._encoder is None:
             self._encoder = Encoder(self, self.observation_tensor_spec())
         return self._encoder(observation)
+
+    def observation_tensor_into(self, state: State, player: int, out: TensorOut) -> None:
+        """Straight from the state (``tensor_state.py``), proved equal to encoding
+        ``observation(player)`` by ``tests/games/fifty_first_state/test_tensor_state.py``."""
+        assert isinstance(state, FiftyFirstStateState)
+        if self._state_encoder is None:
+            self._state_encoder = StateEncoder(self, self.observation_tensor_spec())
+        self._state_encoder(state, out)
 
     def sample_state(self, observation: Observation, player: int, rng: Rng) -> FiftyFirstStateState:
         return state_from_observation(self, observation, rng)

@@ -9,12 +9,12 @@ from typing import Any
 
 from solotable.core.datafile import parse_json
 from solotable.core.events import Event
-from solotable.core.game import Assumption, Game, GameInfo, Observation
+from solotable.core.game import Assumption, Game, GameInfo, Observation, State
 from solotable.core.message import Msg, Translator
 from solotable.core.options import OptionSpec
 from solotable.core.registry import register_game
 from solotable.core.rng import Rng
-from solotable.core.tensor import TensorSpec
+from solotable.core.tensor import TensorOut, TensorSpec
 from solotable.games.mini_divercity import observation, render
 from solotable.games.mini_divercity.actions import ActionSpace
 from solotable.games.mini_divercity.card_text import card_catalog, card_text
@@ -97,6 +97,7 @@ class MiniDiverCityGame(Game):
         """Log entries and pending steps as data (``log.py``)."""
         self._tensor_spec: TensorSpec | None = None
         self._encoder: Callable[[Observation], list[float]] | None = None
+        self._state_encoder: Callable[[MiniDiverCityState, TensorOut], None] | None = None
 
     def num_distinct_actions(self) -> int:
         return self.space.size
@@ -121,6 +122,16 @@ class MiniDiverCityGame(Game):
 
             self._encoder = Encoder(self.tables, self.observation_tensor_spec())
         return self._encoder(observation)
+
+    def observation_tensor_into(self, state: State, player: int, out: TensorOut) -> None:
+        """Straight from the state (``tensor_state.py``), proved equal to encoding
+        ``observation(player)`` by ``tests/games/mini_divercity/test_tensor_state.py``."""
+        assert isinstance(state, MiniDiverCityState)
+        if self._state_encoder is None:
+            from solotable.games.mini_divercity.tensor_state import StateEncoder
+
+            self._state_encoder = StateEncoder(self.tables, self.observation_tensor_spec())
+        self._state_encoder(state, out)
 
     def observe(self, state: MiniDiverCityState) -> dict[str, Any]:
         """What the player sees of ``state`` (the state calls this, so that

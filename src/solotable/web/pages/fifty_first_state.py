@@ -59,7 +59,7 @@ def _letter(t: Tr, good: str) -> str:
 
 
 TOKEN_HTML = Markup(
-    '<span class="tok tok-{0}" title="{1}" aria-label="{2}">'
+    '<span class="tok tok-{0}" role="img" title="{1}" aria-label="{2}">'
     '<span class="tok-sym" aria-hidden="true">{3}</span>{4}</span>'
 )
 COUNT_HTML = Markup('<span class="tok-n" aria-hidden="true">{0}</span>')

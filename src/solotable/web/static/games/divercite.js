@@ -64,7 +64,7 @@ function select(piece) {
     } else {
       delete sq.dataset.move;
       sq.removeAttribute("tabindex");
-      sq.removeAttribute("role");
+      sq.setAttribute("role", "img"); // a square that only shows: its label needs a role
     }
   }
   const preview = document.getElementById("preview");
