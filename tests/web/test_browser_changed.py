@@ -18,7 +18,7 @@ import pytest
 from solotable.core.events import Event
 from solotable.core.session import GameSession, Seat
 from solotable.words import words
-from tests.web.browser_helpers import new_game
+from tests.web.browser_helpers import ANSWERED_ONCE, new_game
 from tests.web.test_browser import after_click, settle, version
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -160,6 +160,7 @@ def test_reduced_motion_shows_the_final_state_at_once(
     session, steps = case.engine()
     _, selector = case.pick(session, steps)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context.add_init_script(ANSWERED_ONCE)  # not about the "cannot be taken back" question
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

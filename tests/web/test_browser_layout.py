@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.a11y import GAMES, LAPTOP, PHONE, sideways
+from tests.web.browser_helpers import ANSWERED_ONCE
 from tests.web.lookback_games import play_out
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -39,6 +40,7 @@ HIDDEN = """el => ({x: el.scrollWidth - el.clientWidth, y: el.scrollHeight - el.
 def test_lobby_with_a_best_score_fits_a_phone_and_new_game_taps(browser, live_server, store):
     play_out(store, "mini-divercity", 6)  # a finished game: the lobby shows a best score
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(ANSWERED_ONCE)
     try:
         page = context.new_page()
         page.goto(live_server.url + "/")
