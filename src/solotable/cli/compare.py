@@ -73,6 +73,20 @@ def _progress(err_console: Console, total: int, label: str) -> Iterator[Callable
         yield lambda: bar.advance(task, 1)
 
 
+def _row_sink(
+    writer: Any, contexts: list[RunContext], advance: Callable[[], None]
+) -> Callable[[int, Any], None]:
+    """What each finished game of cell ``k`` does: its row to the results file (when one is
+    written) and one step of the progress bar — the same for the grid and the matrix."""
+
+    def seen(k: int, r: Any) -> None:
+        if writer is not None:
+            writer.write(result_row(r, contexts[k]))
+        advance()
+
+    return seen
+
+
 def run_cells(
     err_console: Console,
     game: Game,
@@ -102,11 +116,7 @@ def run_cells(
         maybe_writer(out, game.num_players(), vary) as writer,
         _progress(err_console, games * len(cells), game.name) as advance,
     ):
-
-        def seen(k: int, r: Any) -> None:
-            if writer is not None:
-                writer.write(result_row(r, contexts[k]))
-            advance()
+        seen = _row_sink(writer, contexts, advance)
 
         result = compare_cells(
             game.name,
@@ -165,11 +175,7 @@ def _run_matrix(
         maybe_writer(out, game.num_players()) as writer,
         _progress(err_console, games * len(pairs), game.name) as advance,
     ):
-
-        def seen(k: int, r: Any) -> None:
-            if writer is not None:
-                writer.write(result_row(r, contexts[k]))
-            advance()
+        seen = _row_sink(writer, contexts, advance)
 
         result = agent_matrix(
             game.name,
