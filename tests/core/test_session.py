@@ -192,3 +192,19 @@ def test_game_ids_are_unguessable_and_never_read_as_an_option() -> None:
     ids = {new_game_id() for _ in range(2000)}
     assert len(ids) == 2000
     assert all(i[0].isalnum() and len(i) >= 21 for i in ids)
+
+
+def test_a_game_that_forced_moves_end_at_once_starts_finished(tmp_path):
+    """Two human seats with one legal move each (no doubling, no skipping): the game is
+    played out while it is being set up, and must be filed as finished with its result,
+    not left "playing" with no move to make."""
+    store = Store(tmp_path / "s.db")
+    opts = {"target": 3, "doubling": False}
+    s = GameSession.start("toy-race", opts, [HUMAN, HUMAN], seed=2, store=store)
+    assert s.state.is_terminal()
+    assert s.status == "finished" and s.is_over()
+    r = s.result()
+    assert r is not None and r.status == "finished" and max(r.scores) >= 3
+    assert s.events[-1].kind == "end"
+    again = GameSession.resume(store, s.id)
+    assert again.status == "finished" and again.result() == s.result()

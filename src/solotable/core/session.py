@@ -152,6 +152,8 @@ class GameSession(SavedSteps):
             plugins=plugins,
         )
         pending = session._advance()
+        if session.state.is_terminal():  # forced moves alone can end a game
+            pending += session._finish("finished")
         session._commit(0, pending, "new-game", create=True)
         return session
 
