@@ -21,7 +21,7 @@ from rich.table import Table
 
 from solotable.cli.paths import check_results_file
 from solotable.cli.plugins import add_current_folder_for
-from solotable.cli.progress import progress_bar
+from solotable.cli.progress import run_with_bar
 from solotable.cli.runopts import (
     AddressOption,
     BackendOption,
@@ -30,10 +30,8 @@ from solotable.cli.runopts import (
     SetOption,
     check_backend,
 )
-from solotable.core import simrun
 from solotable.core.game import Game
 from solotable.core.metrics import METRIC_ORDER, SHARES
-from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunSpec
 from solotable.words import words
 from solotable.words.shared_lab import metric_help, metric_label, metric_value
@@ -115,20 +113,9 @@ def register(
         specs = agent_specs(g, agents or "random")
         spec = RunSpec(g.name, dict(g.options), specs, games, seed)
         start = time.perf_counter()
-        with progress_bar(err_console) as progress, maybe_writer(out, g.num_players()) as writer:
-            task = progress.add_task(escape(spec.game), total=spec.games)
-            context = RunContext(spec.game, spec.options, spec.agents, spec.seed)
-            outcome = simrun.run(
-                spec,
-                num_players=g.num_players(),
-                jobs=jobs,
-                progress=lambda k: progress.advance(task, k),
-                backend=backend,
-                address=address,
-                on_result=None
-                if writer is None
-                else lambda r: writer.write(result_row(r, context)),
-            )
+        outcome = run_with_bar(
+            spec, g.num_players(), err_console, out, jobs=jobs, backend=backend, address=address
+        )
         summary = outcome.summary
         doc = {
             "game": g.name,

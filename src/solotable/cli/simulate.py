@@ -21,7 +21,7 @@ from rich.markup import escape
 from solotable.cli.metrics import register as register_metrics
 from solotable.cli.paths import check_output_dir, check_results_file
 from solotable.cli.plugins import add_current_folder_for
-from solotable.cli.progress import progress_bar
+from solotable.cli.progress import run_with_bar
 from solotable.cli.runopts import (
     AddressOption,
     BackendOption,
@@ -31,12 +31,10 @@ from solotable.cli.runopts import (
     check_backend,
 )
 from solotable.cli.summary import mark_research, print_summary
-from solotable.core import simrun
 from solotable.core.datafile import refuse_paths
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game, names_plugin
-from solotable.core.results import RunContext, maybe_writer, result_row
 from solotable.core.simrun import RunFolder, RunSpec
 
 
@@ -169,24 +167,16 @@ def register(
             if records is not None:
                 folder = RunFolder.create(records, spec)
         start = time.perf_counter()
-        with (
-            progress_bar(err_console) as progress,
-            maybe_writer(out, g.num_players()) as writer,
-        ):
-            task = progress.add_task(escape(spec.game), total=spec.games)
-            context = RunContext(spec.game, spec.options, spec.agents, spec.seed)
-            outcome = simrun.run(
-                spec,
-                num_players=g.num_players(),
-                jobs=jobs,
-                folder=folder,
-                progress=lambda k: progress.advance(task, k),
-                backend=backend,
-                address=address,
-                on_result=None
-                if writer is None
-                else lambda r: writer.write(result_row(r, context)),
-            )
+        outcome = run_with_bar(
+            spec,
+            g.num_players(),
+            err_console,
+            out,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            folder=folder,
+        )
         summary = outcome.summary
         summary["options"] = dict(g.options)
         mark_research(summary, g, list(spec.agents))
