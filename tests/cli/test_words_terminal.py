@@ -9,6 +9,7 @@ displays.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -127,6 +128,19 @@ def test_lang_option_and_environment_choose_french_for_history_stats_and_errors(
     lang("en")
     e = runner.invoke(app, ["history"])
     assert "your games, newest first" in e.output
+
+
+def test_lang_option_is_for_its_own_command_only(tmp_path, monkeypatch, lang):
+    """``--lang fr`` must not stick to the process: the next command run in it (a test
+    runner, a shell embedding the CLI) speaks its own language again."""
+    monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path))
+    play(tmp_path, ["take"] * 20, at_end="")
+    fr = runner.invoke(app, ["--lang", "fr", "history"])
+    assert "vos parties, les plus récentes d’abord" in fr.output
+    en = runner.invoke(app, ["history"])
+    assert en.exit_code == 0, en.output
+    assert "your games, newest first" in en.output and "vos parties" not in en.output
+    assert os.environ[ENV] == "en"
 
 
 def test_results_are_stored_language_neutral_and_old_english_outcomes_still_show(

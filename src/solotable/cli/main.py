@@ -66,8 +66,7 @@ from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import shorten
 from solotable.web.cli import serve
-from solotable.words import ENV as LANG_ENV
-from solotable.words import LANGS, Words, words
+from solotable.words import LANGS, Words, choose_lang, words
 from solotable.words.rules import translate_markdown
 
 app = typer.Typer(
@@ -88,11 +87,9 @@ def _print_version(value: bool) -> None:
 
 def _set_lang(value: str | None) -> str | None:
     """``--lang fr``: the language of everything printed (``SOLOTABLE_LANG`` otherwise)."""
-    if value is None:
-        return value
-    if value not in LANGS:
+    if value is not None and value not in LANGS:
         raise typer.BadParameter(f"choose one of {', '.join(LANGS)}")
-    os.environ[LANG_ENV] = value
+    choose_lang(value)  # None: this command has no --lang (forget an earlier one's)
     return value
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from solotable.core.game import ActionInfo, Game, Observation
     from solotable.core.options import OptionSpec
 
-__all__ = ["LANGS", "Tr", "Words", "lang_from_env", "negotiate", "words"]
+__all__ = ["LANGS", "Tr", "Words", "choose_lang", "lang_from_env", "negotiate", "words"]
 
 ENV = "SOLOTABLE_LANG"
 
@@ -192,9 +192,24 @@ def _known(lang: str) -> str:
     return base if base in LANGS else "en"
 
 
+_chosen: str | None = None
+"""The language the command line chose (``--lang``) for the command being run."""
+
+
+def choose_lang(lang: str | None) -> None:
+    """Set (or, with None, forget) the command line's ``--lang`` for this command.
+
+    Kept here rather than in ``SOLOTABLE_LANG``: a later command run in the same process
+    (the test runner, a shell embedding the CLI) must not inherit an earlier one's choice.
+    """
+    global _chosen
+    _chosen = None if lang is None else _known(lang)
+
+
 def lang_from_env() -> str:
-    """``SOLOTABLE_LANG`` (``fr``, ``en``), else English: the terminal's choice."""
-    return _known(os.environ.get(ENV, "en"))
+    """``--lang`` if the command was given one, else ``SOLOTABLE_LANG`` (``fr``, ``en``),
+    else English: the terminal's choice."""
+    return _chosen if _chosen is not None else _known(os.environ.get(ENV, "en"))
 
 
 def negotiate(accept_language: str | None) -> str:
