@@ -120,3 +120,13 @@ def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
     context = os.environ.get("SOLOTABLE_SKIP_CONTEXT", "main")
     if unexpected_skips(_skipped_ids(reporter), context, read_allowed_skips()):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_command_line_language() -> Any:
+    """A test that ran the CLI with ``--lang`` leaves the choice in ``solotable.words``
+    (the process is the test runner); the next test starts from ``SOLOTABLE_LANG`` again."""
+    from solotable.words import choose_lang
+
+    yield
+    choose_lang(None)
