@@ -82,7 +82,8 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "record": record(table, w) if result is not None else None,
         "reveal": page.reveal(game, obs, hidden, w) if hidden and page.reveal else None,
         "no_undo": w.say(no_undo) if no_undo is not None else "",
-        "confirm": confirm_moves(moves, session.irreversible(seat), view, w),
+        # the moves undo could not take back are asked for after drawing (web.finals)
+        "confirm": confirm_moves(moves, frozenset(), view, w),
         "steps": steps(game.name, session.events_since(0), seat, w),  # web.changed
     }
 
@@ -94,15 +95,21 @@ def confirm_moves(
     before playing: those whose cost the game's page names (``view["costly"]``, from
     ``ActionInfo`` data such as Mini DiverCity's ``extra_discards``: asked every time) and
     those undo could not take back (asked once a game: most moves of a game with draws are
-    final, and the disabled Undo says why afterwards)."""
+    final, and the disabled Undo says why afterwards).
+
+    A costly move also says, under ``if_final``, both reasons joined: the page uses it when
+    ``web.finals`` answers that the move cannot be taken back either."""
     costly: Mapping[str, str] = view.get("costly") or {}
-    out = {}
+    final = w._("it cannot be taken back")
+    out: dict[str, dict[str, Any]] = {}
     for m in moves:
         why = [costly[m.notation]] if m.notation in costly else []
         if m.id in irreversible:
-            why.append(w._("it cannot be taken back"))
+            why.append(final)
         if why:
             out[m.notation] = {"why": w.shared.join(why), "always": m.notation in costly}
+        if m.notation in costly:
+            out[m.notation]["if_final"] = w.shared.join([costly[m.notation], final])
     return out
 
 
