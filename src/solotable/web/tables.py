@@ -103,9 +103,16 @@ class Tables:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def start(
-        self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], seed: int | None = None
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Seat],
+        seed: int | None = None,
+        lesson: bool = False,
     ) -> Table:
-        session = GameSession.start(game, options, seats, seed=seed, store=self.store)
+        session = GameSession.start(
+            game, options, seats, seed=seed, store=self.store, lesson=lesson
+        )
         return self.adopt(session)
 
     def adopt(self, session: GameSession) -> Table:

@@ -78,7 +78,11 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "hint": hint_view(hint, moves, w) if hint is not None else None,
         "version": table.version,
         "num_players": game.num_players(),
-        "best_line": best_line(result, seat, w),
+        "best_line": (
+            w._("A lesson is filed apart: it counts for no best score and no statistics.")
+            if session.lesson and result is not None
+            else best_line(result, seat, w)
+        ),
         "record": record(table, w) if result is not None else None,
         "reveal": page.reveal(game, obs, hidden, w) if hidden and page.reveal else None,
         "no_undo": w.say(no_undo) if no_undo is not None else "",
