@@ -69,6 +69,8 @@ class Table:
     """A message for the next page drawn only (the game was reloaded from the store)."""
     cached: dict[str, Any] | None = None
     """The last page context, shown while the AI worker holds the session."""
+    said: dict[Any, Any] = field(default_factory=dict)
+    """The log's events in words, kept per event object for one language (``web.view``)."""
     finals: dict[str, Any] | None = None
     """The moves undo could not take back, for one version and language (``web.finals``)."""
     guard: threading.Lock = field(default_factory=threading.Lock)

@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from solotable.core.events import Event
 from solotable.core.session import Result
 from solotable.web.changed import steps
 from solotable.web.lobby import said_outcome
@@ -67,10 +68,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "view": view,
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "moves_html": moves_html(moves),
-        "events": [
-            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": w.event(game.name, e)}
-            for e in events
-        ],
+        "events": said_events(table, events, w),
         "result": result,
         "outcome": said_outcome(w, result.outcome, result.status) if result is not None else "",
         "over": session.is_over(),
@@ -90,6 +88,24 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "confirm": confirm_moves(moves, frozenset(), view, w),
         "steps": steps(game.name, session.events_since(0), seat, w),  # web.changed
     }
+
+
+def said_events(table: Table, events: list[Event], w: Words) -> list[dict[str, Any]]:
+    """The log's events in words. Each event is said once per language and kept with the
+    table (the log redraws its last 60 events with every move: 51st State's took a few
+    ms a move); an entry is reused only for the very same event object, so an event made
+    again after an undo (same number, other data) is said afresh."""
+    game = table.session.game.name
+    kept = table.said if table.said.get("lang") == w.lang else {"lang": w.lang}
+    fresh: dict[Any, Any] = {"lang": w.lang}
+    out = []
+    for e in events:
+        hit = kept.get(id(e))
+        text = hit[1] if hit is not None and hit[0] is e else w.event(game, e)
+        fresh[id(e)] = (e, text)
+        out.append({"seq": e.seq, "kind": e.kind, "player": e.player, "text": text})
+    table.said = fresh
+    return out
 
 
 def confirm_moves(
