@@ -65,9 +65,15 @@ function currentVersion() {
   return root ? root.dataset.version : "";
 }
 
+/** Whether a change is on its way to the server (a page's own controls wait for it). */
+export function pending() {
+  return busy;
+}
+
 async function post(path, form) {
   if (busy) return;
   busy = true;
+  main.setAttribute("aria-busy", "true");
   if (!form.has("version")) form.set("version", currentVersion());
   try {
     const r = await fetch(`/games/${tableId}/${path}`, {
@@ -80,6 +86,7 @@ async function post(path, form) {
     showError(say("noAnswer", { error: err }));
   } finally {
     busy = false;
+    main.removeAttribute("aria-busy");
   }
 }
 
