@@ -74,18 +74,17 @@ PROBE = """
     const root = document.getElementById("table-root");
     const thinking = root && root.dataset.thinking === "true";
     const t0 = b.t0;
-    const aiFrom = t0 === null && !thinking && b.waitAi ? b.clickAt : null;
-    if (t0 === null && aiFrom === null) return;
-    b.t0 = null;
-    if (t0 !== null) b.waitAi = thinking;
-    if (aiFrom !== null) b.waitAi = false;
+    let aiFrom = null;
+    if (t0 !== null) Object.assign(b, { t0: null, waitAi: thinking, aiSeen: false });
+    else if (b.waitAi && !b.aiSeen && !thinking) [b.aiSeen, aiFrom] = [true, b.clickAt];
+    else return;
     const swapped = performance.now();
     requestAnimationFrame(() => {
       const ch = new MessageChannel();
       ch.port1.onmessage = () => {
         const painted = performance.now();
         if (t0 !== null) b.done.push({ ms: painted - t0, server_and_swap: swapped - t0 });
-        else b.ai = painted - aiFrom;
+        else [b.ai, b.waitAi] = [painted - aiFrom, false];
       };
       ch.port2.postMessage(0);
     });
@@ -193,12 +192,16 @@ def play_game(page: Any, clicks_left: int, rng: random.Random) -> Timed:
     """Click legal moves until the game ends or ``clicks_left`` moves were timed."""
     moves: list[dict[str, float]] = []
     ai: list[float] = []
-    while len(moves) < clicks_left:
+
+    def answered() -> None:
+        """Wait for the AI's answer (painted) and keep its time, if the last move had one."""
         settle(page)
-        b = page.evaluate("window.__bench.ai")
-        if b is not None:
-            ai.append(float(b))
+        if (reply := page.evaluate("window.__bench.ai")) is not None:
+            ai.append(float(reply))
             page.evaluate("window.__bench.ai = null")
+
+    while len(moves) < clicks_left:
+        answered()
         kinds: list[str] = page.evaluate(CANDIDATES)
         if not kinds:
             break  # the game is over (or only the end screen is left)
@@ -211,6 +214,7 @@ def play_game(page: Any, clicks_left: int, rng: random.Random) -> Timed:
             continue  # a question: the answer is the move
         page.wait_for_function("n => window.__bench.done.length > n", arg=before, timeout=60_000)
         moves.append(page.evaluate("window.__bench.done[window.__bench.done.length - 1]"))
+    answered()
     return moves, ai
 
 
