@@ -381,3 +381,27 @@ def test_phone_width_and_keyboard(browser: Any, live_server: Any, shots: Path) -
     assert page.locator("main h1").count() == 1
     context.close()
     assert errors == []
+
+
+def test_divercite_double_clicks(page: Any, live_server: Any) -> None:
+    """A double click on a piece of the supply chooses it (it used to choose it and take it
+    back at once: no square lit); a double click on a square plays one move, not two."""
+    new_game(page, live_server.url, "divercite", DIVERCITE_SEED, level="easy")
+    engine = load_game("divercite").new_initial_state(DIVERCITE_SEED)
+    settle(page)
+    move = engine.action_to_string(engine.legal_actions()[0])
+    piece, square = piece_and_square(move)
+    button = page.locator(f".piece-btn[data-piece='{piece}']")
+    if button.get_attribute("aria-pressed") == "true":  # chosen already: choose it again
+        button.click()
+        assert button.get_attribute("aria-pressed") == "false"
+    button.dblclick()
+    assert button.get_attribute("aria-pressed") == "true"
+    target = page.locator(f".sq[data-sq='{square}']")
+    assert "legal" in (target.get_attribute("class") or "")
+    old = version(page)
+    target.dblclick()
+    page.locator(f"#table-root:not([data-version='{old}'])").wait_for()
+    settle(page)
+    follow(page, engine, move)  # exactly my move and the AI's answer: the page and engine agree
+    assert page.errors == []

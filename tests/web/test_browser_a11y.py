@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.a11y import GAMES, check_page
+from tests.web.a11y import GAMES, check_page, serious_violations
 from tests.web.lookback_games import play_out
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -45,3 +45,45 @@ def test_game_pages(page, live_server, store, game):
         check_page(page, live_server.url + path, problems)
     assert not problems, "\n".join(problems)
     assert page.errors == []
+
+
+def test_dialogs_open(browser, live_server):
+    """axe-core with the table's dialogs open: the question before a move with a cost (Mini
+    DiverCity's Lagoon Identify, asked every time), and the once-a-game question before a
+    move undo could not take back (Dice Miner's take that sets off a draw: a page that has
+    not answered it yet). The learn guide is checked open in ``test_browser_learn``."""
+    from tests.web.browser_helpers import mirror, new_game
+    from tests.web.test_browser_before_click import _click, _costly_seed, _one_click_moves
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        seed, move, _ = _costly_seed()
+        new_game(page, live_server.url, "mini-divercity", seed)
+        page.locator(f".mdc [data-key='slot:{move.split(':')[1]}']").click()
+        page.locator(f"#chooser[open] button[data-choice='{move}']").wait_for()
+        assert serious_violations(page) == []
+        page.locator("#chooser[open] button[value='cancel']").click()
+
+        new_game(page, live_server.url, "dice-miner", 1)
+        engine = mirror("dice-miner", 1)
+        for _ in range(40):  # play moves undo can take back until a final one is offered
+            every = [i.notation for i in engine.legal_infos(0)]
+            one_click = _one_click_moves(every)
+            final = [
+                i.notation for i in engine.legal_infos(0) if i.action in engine.irreversible(0)
+            ]
+            pick = next((m for m in one_click if m in final), None)
+            if pick is not None:
+                break
+            old = page.locator("#table-root").get_attribute("data-version")
+            _click(page, one_click[0])
+            page.locator(f"#table-root:not([data-version='{old}'])").wait_for()
+            engine.play(0, one_click[0])
+        assert pick is not None
+        _click(page, pick)
+        asked = page.locator(f"#chooser[open] button[data-choice='{pick}']")
+        assert "it cannot be taken back" in asked.text_content()
+        assert serious_violations(page) == []
+    finally:
+        context.close()

@@ -12,6 +12,7 @@ import pytest
 from solotable.core.message import Msg
 from solotable.web import learn
 from solotable.words import words
+from tests.web.a11y import serious_violations
 from tests.web.test_browser import settle, version
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -122,18 +123,24 @@ def test_dice_miner_lesson_left_at_once_then_played_freely(page: Any, live_serve
     assert page.errors == []
 
 
-def test_dice_miner_lesson_in_french(page: Any, live_server: Any) -> None:
+@pytest.mark.parametrize("game", learn.games())
+def test_lesson_in_french(page: Any, live_server: Any, game: str) -> None:
+    """Every guided game in French, from the header's language switch to the lesson's end;
+    axe-core finds no serious or critical violation with the guide open over the table."""
     url = live_server.url
     page.goto(url + "/")
     page.locator("#lang-select").select_option("fr")
     page.locator("form.lang-switch button").click()
     page.wait_for_load_state()
-    start_lesson(page, url, "dice-miner")
+    start_lesson(page, url, game)
+    t = learn.tutorial(game)
     assert page.locator("#learn-guide h2").inner_text() == "Apprendre à jouer"
-    assert page.locator("#learn-guide .learn-progress").inner_text() == "Étape 1 sur 7"
-    t = learn.tutorial("dice-miner")
+    progress = page.locator("#learn-guide .learn-progress").inner_text()
+    assert progress == f"Étape 1 sur {len(t.steps)}"
+    assert guide_text(page) == words("fr").say(Msg(t.steps[0].say))
+    assert serious_violations(page) == []  # the guide open, pointing at the table
     for i in range(len(t.steps)):
-        follow_step(page, "dice-miner", i, "fr")
+        follow_step(page, game, i, "fr")
     page.locator("#learn-guide[data-status='done']").wait_for()
     assert guide_text(page) == words("fr").say(Msg(t.end))
     assert page.errors == []

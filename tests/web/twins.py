@@ -38,7 +38,7 @@ def page_responses(
 ) -> list[Response]:
     """What a browser gets on each endpoint of ``session``'s page, in order.
 
-    ``full=False`` stops after the three read-only requests (page, fragment, previews).
+    ``full=False`` stops after the three read-only requests (page, fragment, previews, finals).
     """
     store = Store(tmp_path / f"{name}.db")
     app = create_app(store, access=allow_testserver())
@@ -61,6 +61,7 @@ def page_responses(
         get(base)
         get(base + "/table")
         get(base + "/previews")
+        get(base + "/finals")  # the moves undo could not take back (web.finals)
         if full:
             post(base + "/hint")
             for move in bad_moves:
@@ -69,6 +70,7 @@ def page_responses(
                 post(base + "/move", {"move": public_move})
             get(base + "/table")
             get(base + "/previews")
+            get(base + "/finals")
             post(base + "/undo")
             get(base)
             post(base + "/resign")

@@ -88,7 +88,11 @@ def history(
     if as_json:
         keep = ("id", "game", "options", "seats", "status", "started", "ended", "score", "won")
         english = words("en")
-        docs = [{k: r.get(k) for k in keep} | {"outcome": _result(english, r)} for r in rows]
+        docs = [
+            {k: r.get(k) for k in keep}
+            | {"outcome": _result(english, r), "lesson": bool(r.get("lesson"))}
+            for r in rows
+        ]
         print(json.dumps(docs, ensure_ascii=False))
         return
     if not rows:
@@ -103,13 +107,16 @@ def history(
     for r in rows:
         date = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["started"]))
         score = "" if r.get("score") is None else w.shared.num(r["score"])
+        result = _result(w, r)
+        if r.get("lesson"):  # a guided game: listed, but never in stats or best scores
+            result = w._("lesson: %(result)s", result=result)
         table.add_row(
             r["id"][:8],
             date,
             escape(w.game_title(r["game"], r["game"])),
             escape(_settings(w, r)),
             escape(_seats(w, r)),
-            escape(_result(w, r)),
+            escape(result),
             score,
         )
     console.print(table)

@@ -109,6 +109,8 @@ class GameSession(SavedSteps):
         self.forfeit: dict[str, Any] | None = None
         self.hints = 0
         self.undos = 0
+        self.lesson = False
+        """A guided game ("Learn to play"): filed apart, never in best scores or stats."""
         self._seed = seed
         self._agents: dict[int, Agent] = (
             seat_agents(game, self.seats, seed, plugins) if agents else {}
@@ -138,8 +140,10 @@ class GameSession(SavedSteps):
         store: Store | None = None,
         clocks: bool = True,
         plugins: Collection[str] = (),
+        lesson: bool = False,
     ) -> GameSession:
-        """A new game; the seed comes from the OS's secure source unless given."""
+        """A new game; the seed comes from the OS's secure source unless given.
+        ``lesson``: a guided game, filed apart from the player's games (no best, no stats)."""
         g = load_game(game, **options)
         seed = secrets.randbelow(2**53) if seed is None else seed
         clock = g.clock_seconds() if clocks else None
@@ -151,6 +155,7 @@ class GameSession(SavedSteps):
             clocks=[clock] * g.num_players() if clock else None,
             plugins=plugins,
         )
+        session.lesson = lesson
         pending = session._advance()
         if session.state.is_terminal():  # forced moves alone can end a game
             pending += session._finish("finished")
@@ -186,6 +191,7 @@ class GameSession(SavedSteps):
         session.status = row["status"]
         session.hints = row["hints"]
         session.undos = row["undos"]
+        session.lesson = bool(row.get("lesson"))
         session._saved = {k: row[k] for k in MARK}
         if row["result"]:
             session._result = Result(**row["result"])
@@ -588,7 +594,7 @@ class GameSession(SavedSteps):
             self.state,
             status,
             self.forfeit,
-            has_human=any(s.human for s in self.seats),
+            has_human=any(s.human for s in self.seats) and not self.lesson,
             viewer=self.viewer,
             plies=self._plies,
             hints=self.hints,
@@ -597,6 +603,7 @@ class GameSession(SavedSteps):
         return [self._stamp(Event(0, self.ply, "end", None, "", self._result.to_dict()))]
 
     def _row(self) -> dict[str, Any]:
-        return session_row(
+        row = session_row(
             self.id, self.game, self.seats, self.status, self.started, self.clocks, self._seed
         )
+        return {**row, "lesson": self.lesson}

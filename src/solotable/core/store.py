@@ -104,6 +104,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE IF NOT EXISTS preferences(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # A guided game ("Learn to play") is filed apart: never in best scores or stats.
+    """
+    ALTER TABLE games ADD COLUMN lesson INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 """Schema steps; the store applies those past its ``schema_version``."""
 
@@ -406,7 +410,7 @@ class Store:
         """The best counted score for these settings (old imported bests included)."""
         rows = self._query(
             "SELECT max(s) FROM (SELECT score AS s FROM games WHERE score_key = ? AND counts = 1 "
-            "AND status = 'finished' AND id IS NOT ? UNION ALL "
+            "AND status = 'finished' AND lesson = 0 AND id IS NOT ? UNION ALL "
             "SELECT score FROM legacy_best WHERE key = ?)",
             (score_key, exclude, score_key),
         )
@@ -448,10 +452,11 @@ class Store:
         return {i: found.get(i, 0) for i in game_ids}
 
     def finished(self, game: str) -> list[dict[str, Any]]:
-        """Every finished game of ``game`` with a human seat, oldest first (for stats)."""
+        """Every finished game of ``game`` with a human seat, oldest first (for stats and
+        best scores); lessons (guided games) are not among them."""
         rows = self._query(
             "SELECT * FROM games WHERE game = ? AND status IN ('finished', 'resigned', "
-            "'forfeited') ORDER BY ended",
+            "'forfeited') AND lesson = 0 ORDER BY ended",
             (game,),
         )
         return [_row(r) for r in rows]

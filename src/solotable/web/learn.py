@@ -299,7 +299,14 @@ async def start(request: Request, game: str) -> Response:
         return Response(alert(w.say(msg("web.origin"))), 403, media_type="text/html")
     try:
         t = tutorial(game)
-        table = await run_in_threadpool(tables.start, t.game, dict(t.options), seats_of(t), t.seed)
+        table = await run_in_threadpool(
+            tables.start,
+            t.game,
+            dict(t.options),
+            seats_of(t),
+            t.seed,
+            True,  # a lesson
+        )
     except SolotableError as e:
         return Response(alert(w.error(e)), 404, media_type="text/html")
     return RedirectResponse(f"/games/{table.id}?learn=1", status_code=303)

@@ -406,6 +406,7 @@ def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
     out["settings"] = settings(w, game, row.get("options"), row.get("stats"))
     out["opponents"] = opponents(w, row.get("seats"))
     out["level"] = ai_level(dict(row))
+    out["lesson"] = bool(row.get("lesson"))  # a guided game: listed as one, never counted
     return out
 
 

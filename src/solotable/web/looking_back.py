@@ -131,9 +131,10 @@ def history_page(
     levels_seen: dict[str, str] = {}
     for r in rows:
         key, lv = settings_of(r), ai_level(r)
-        settings_seen.setdefault(
-            key, w._("%(who)s: %(what)s", who=_title(w, r["game"]), what=settings_text(w, r))
-        )
+        what = settings_text(w, r)
+        if r.get("lesson"):  # guided games are filed apart, under their own settings choice
+            key, what = f"lesson:{r['game']}", w._("Lesson")
+        settings_seen.setdefault(key, w._("%(who)s: %(what)s", who=_title(w, r["game"]), what=what))
         levels_seen.setdefault(lv, level_label(w, lv))
         if (settings and key != settings) or (level and lv != level):
             continue
@@ -143,7 +144,8 @@ def history_page(
                 "game": r["game"],
                 "title": _title(w, r["game"]),
                 "started": r.get("started"),
-                "settings": settings_text(w, r),
+                "settings": what,
+                "lesson": bool(r.get("lesson")),
                 "level": levels_seen[lv],
                 "result": result_text(w, r),
                 "score": r.get("score"),

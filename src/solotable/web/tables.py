@@ -69,6 +69,10 @@ class Table:
     """A message for the next page drawn only (the game was reloaded from the store)."""
     cached: dict[str, Any] | None = None
     """The last page context, shown while the AI worker holds the session."""
+    said: dict[Any, Any] = field(default_factory=dict)
+    """The log's events in words, kept per event object for one language (``web.view``)."""
+    finals: dict[str, Any] | None = None
+    """The moves undo could not take back, for one version and language (``web.finals``)."""
     guard: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -101,9 +105,16 @@ class Tables:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def start(
-        self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], seed: int | None = None
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Seat],
+        seed: int | None = None,
+        lesson: bool = False,
     ) -> Table:
-        session = GameSession.start(game, options, seats, seed=seed, store=self.store)
+        session = GameSession.start(
+            game, options, seats, seed=seed, store=self.store, lesson=lesson
+        )
         return self.adopt(session)
 
     def adopt(self, session: GameSession) -> Table:

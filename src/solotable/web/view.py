@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from solotable.core.events import Event
 from solotable.core.session import Result
 from solotable.web.changed import steps
 from solotable.web.lobby import said_outcome
@@ -67,10 +68,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "view": view,
         "moves": [{"id": m.id, "n": m.notation, "w": m.words} for m in moves],
         "moves_html": moves_html(moves),
-        "events": [
-            {"seq": e.seq, "kind": e.kind, "player": e.player, "text": w.event(game.name, e)}
-            for e in events
-        ],
+        "events": said_events(table, events, w),
         "result": result,
         "outcome": said_outcome(w, result.outcome, result.status) if result is not None else "",
         "over": session.is_over(),
@@ -78,13 +76,36 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
         "hint": hint_view(hint, moves, w) if hint is not None else None,
         "version": table.version,
         "num_players": game.num_players(),
-        "best_line": best_line(result, seat, w),
+        "best_line": (
+            w._("A lesson is filed apart: it counts for no best score and no statistics.")
+            if session.lesson and result is not None
+            else best_line(result, seat, w)
+        ),
         "record": record(table, w) if result is not None else None,
         "reveal": page.reveal(game, obs, hidden, w) if hidden and page.reveal else None,
         "no_undo": w.say(no_undo) if no_undo is not None else "",
-        "confirm": confirm_moves(moves, session.irreversible(seat), view, w),
+        # the moves undo could not take back are asked for after drawing (web.finals)
+        "confirm": confirm_moves(moves, frozenset(), view, w),
         "steps": steps(game.name, session.events_since(0), seat, w),  # web.changed
     }
+
+
+def said_events(table: Table, events: list[Event], w: Words) -> list[dict[str, Any]]:
+    """The log's events in words. Each event is said once per language and kept with the
+    table (the log redraws its last 60 events with every move: 51st State's took a few
+    ms a move); an entry is reused only for the very same event object, so an event made
+    again after an undo (same number, other data) is said afresh."""
+    game = table.session.game.name
+    kept = table.said if table.said.get("lang") == w.lang else {"lang": w.lang}
+    fresh: dict[Any, Any] = {"lang": w.lang}
+    out = []
+    for e in events:
+        hit = kept.get(id(e))
+        text = hit[1] if hit is not None and hit[0] is e else w.event(game, e)
+        fresh[id(e)] = (e, text)
+        out.append({"seq": e.seq, "kind": e.kind, "player": e.player, "text": text})
+    table.said = fresh
+    return out
 
 
 def confirm_moves(
@@ -94,15 +115,21 @@ def confirm_moves(
     before playing: those whose cost the game's page names (``view["costly"]``, from
     ``ActionInfo`` data such as Mini DiverCity's ``extra_discards``: asked every time) and
     those undo could not take back (asked once a game: most moves of a game with draws are
-    final, and the disabled Undo says why afterwards)."""
+    final, and the disabled Undo says why afterwards).
+
+    A costly move also says, under ``if_final``, both reasons joined: the page uses it when
+    ``web.finals`` answers that the move cannot be taken back either."""
     costly: Mapping[str, str] = view.get("costly") or {}
-    out = {}
+    final = w._("it cannot be taken back")
+    out: dict[str, dict[str, Any]] = {}
     for m in moves:
         why = [costly[m.notation]] if m.notation in costly else []
         if m.id in irreversible:
-            why.append(w._("it cannot be taken back"))
+            why.append(final)
         if why:
             out[m.notation] = {"why": w.shared.join(why), "always": m.notation in costly}
+        if m.notation in costly:
+            out[m.notation]["if_final"] = w.shared.join([costly[m.notation], final])
     return out
 
 

@@ -79,7 +79,11 @@ function draw(data, at) {
       li.classList.add("now");
       li.setAttribute("aria-current", "step");
       const list = li.parentElement; // keep the step in sight in the strip (not the page)
-      list.scrollTop = Math.max(0, li.offsetTop - list.clientHeight / 3);
+      // read the layout once every change is made (before the frame is drawn): reading it
+      // here forced a layout of the whole table in the middle of the swap, then another
+      requestAnimationFrame(() => {
+        list.scrollTop = Math.max(0, li.offsetTop - list.clientHeight / 3);
+      });
     }
   });
   const s = strip();

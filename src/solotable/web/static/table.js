@@ -45,6 +45,7 @@ function swap(html) {
   for (const fn of listeners) fn();
   const root = document.getElementById("table-root");
   if (root && root.dataset.thinking === "true") schedulePoll();
+  else if (root && root.dataset.myTurn === "true" && !askedOnce()) loadFinals();
   const focus = main.querySelector(".end-screen .primary") || main.querySelector(".flash.error");
   if (focus && focus.focus) focus.focus();
 }
@@ -64,9 +65,15 @@ function currentVersion() {
   return root ? root.dataset.version : "";
 }
 
+/** Whether a change is on its way to the server (a page's own controls wait for it). */
+export function pending() {
+  return busy;
+}
+
 async function post(path, form) {
   if (busy) return;
   busy = true;
+  main.setAttribute("aria-busy", "true");
   if (!form.has("version")) form.set("version", currentVersion());
   try {
     const r = await fetch(`/games/${tableId}/${path}`, {
@@ -79,6 +86,7 @@ async function post(path, form) {
     showError(say("noAnswer", { error: err }));
   } finally {
     busy = false;
+    main.removeAttribute("aria-busy");
   }
 }
 
@@ -92,15 +100,48 @@ function showError(text) {
 
 /** Play one move given in notation. A move the page asks about (it has a cost, or undo
  *  could not take it back: the fragment's data says why, in words) asks once first. */
-export function play(notation, confirmed = false) {
-  const ask = (tableData().confirm || {})[notation];
-  if (ask && !confirmed && (ask.always || !askedOnce())) {
+export async function play(notation, confirmed = false) {
+  if (busy) return;
+  const ask = confirmed ? null : (await asks())[notation];
+  if (ask && (ask.always || !askedOnce())) {
     const m = tableData().moves.find((x) => x.n === notation) || { n: notation, w: notation };
     return choose([m], say("confirm"));
   }
   const form = new FormData();
   form.set("move", notation);
   return post("move", form);
+}
+
+/** The moves undo could not take back, for the table on screen: the server works them out
+ *  after the table is drawn (web/finals.py: too slow for a move's own answer), and the
+ *  page asks for them only while this table has not asked its once-a-game question. */
+let finals = { version: null, final: [], why: "", loading: null };
+
+function loadFinals() {
+  const version = currentVersion();
+  if (finals.version === version || !tableId) return finals.loading;
+  const mine = (finals = { version, final: [], why: "", loading: null });
+  mine.loading = fetch(`/games/${tableId}/finals`)
+    .then((r) => (r.ok ? r.json() : {}))
+    .then((d) => {
+      if (d.version === version) Object.assign(mine, { final: d.final || [], why: d.why || "" });
+      else if (finals === mine) finals = { version: null, final: [], why: "", loading: null };
+    })
+    .catch(() => {});
+  return mine.loading;
+}
+
+/** What the page asks before playing each move: its cost (in the fragment's data, asked
+ *  every time) and, until this table asked once, whether it cannot be taken back. */
+async function asks() {
+  const out = { ...(tableData().confirm || {}) };
+  if (askedOnce()) return out;
+  await loadFinals();
+  if (finals.version !== currentVersion()) return out;
+  for (const n of finals.final) {
+    out[n] = out[n] ? { why: out[n].if_final, always: true } : { why: finals.why, always: false };
+  }
+  return out;
 }
 
 /** Moves that cannot be taken back ask once a game: the answer is kept for this table. */
@@ -120,14 +161,14 @@ function rememberAsked() {
   }
 }
 
-function choose(moves, title) {
+async function choose(moves, title) {
   const dialog = document.getElementById("chooser");
+  const said = await asks();
   dialog.querySelector("h2").textContent = title;
   const box = dialog.querySelector(".chooser-buttons");
   box.replaceChildren();
-  const asks = tableData().confirm || {};
   for (const m of moves) {
-    const ask = asks[m.n];
+    const ask = said[m.n];
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.choice = m.n;
@@ -193,4 +234,5 @@ if (main) {
   onUpdate(makeKeyboardReachable);
   const root = document.getElementById("table-root");
   if (root && root.dataset.thinking === "true") schedulePoll();
+  else if (root && root.dataset.myTurn === "true" && !askedOnce()) loadFinals();
 }

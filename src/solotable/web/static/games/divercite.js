@@ -4,7 +4,7 @@
 // This script holds no words and reads no notation: the page hands it its strings, the
 // pieces that can be played and the hinted piece in the "dv-data" block, and each square
 // lists its moves by piece ("city-red", "neutral") in data-targets.
-import { onUpdate, tableData } from "/static/table.js";
+import { onUpdate, pending, tableData } from "/static/table.js";
 
 let selected = null;
 let previews = {};
@@ -81,7 +81,12 @@ function wire() {
   else if (playable.size === 1) selected = [...playable][0];
   else if (!playable.has(selected)) selected = null;
   for (const b of document.querySelectorAll(".piece-btn[data-piece]")) {
-    b.addEventListener("click", () => select(b.dataset.piece === selected ? null : b.dataset.piece));
+    b.addEventListener("click", (ev) => {
+      // A double click is one choice, not a choice taken back; while a move is on its way
+      // the supply it was made from stays as it is (the answer redraws it).
+      if (ev.detail > 1 || pending()) return;
+      select(b.dataset.piece === selected ? null : b.dataset.piece);
+    });
     if (page.hint && page.hint === b.dataset.piece) b.classList.add("hinted");
   }
   for (const sq of document.querySelectorAll(".sq")) {

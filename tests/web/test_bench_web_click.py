@@ -1,0 +1,36 @@
+"""``bench/web_click.py`` runs: a real ``solotable serve``, Chromium, two clicks per game.
+
+The bench is a measurement, not a test: only that the script still drives the table (its
+probe sees each click become a painted table, a new game and the AI's reply) is checked
+here, never a time."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import chromium_path
+
+pytestmark = pytest.mark.xdist_group("browser")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_click_bench_times_moves_new_games_and_the_ai_reply(home) -> None:
+    if chromium_path() is None:
+        pytest.skip("no chromium")
+    spec = importlib.util.spec_from_file_location("web_click", ROOT / "bench" / "web_click.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["web_click"] = bench
+    spec.loader.exec_module(bench)
+    out = bench.run(["divercite", "dice-miner"], clicks=2, seed=1)
+    for game in ("divercite", "dice-miner"):
+        r = out[game]
+        assert r["move"]["n"] == 2 and 0 < r["move"]["p50_ms"] <= r["move"]["max_ms"]
+        assert r["server_and_swap"]["p50_ms"] <= r["move"]["max_ms"]
+        assert r["new_game"]["n"] == r["games"] >= 1 and r["new_game"]["p50_ms"] > 0
+    assert out["divercite"]["ai_reply"]["n"] >= 1  # the AI's move, timed apart
+    assert "ai_reply" not in out["dice-miner"]
