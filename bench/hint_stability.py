@@ -12,7 +12,8 @@ shared, so wall time is larger) and how often the hint said "clearly best".
 
     PYTHONPATH=src nice -n 5 python bench/hint_stability.py dice-miner mini-divercity 51st-state
 
-Not a test: it takes minutes. ``--out FILE`` keeps every hint as JSON lines.
+Not a test: it takes minutes. ``--out FILE`` appends every hint as a JSON line as it
+comes (``--summary FILE`` tabulates such a file again, e.g. after an interrupted run).
 """
 
 from __future__ import annotations
@@ -60,14 +61,21 @@ def positions(game: Game, count: int, stride: int, first_seed: int) -> list[tupl
 
 
 def measure(
-    name: str, count: int, repeats: int, stride: int, first_seed: int, spec: str | None
+    name: str,
+    count: int,
+    repeats: int,
+    stride: int,
+    first_seed: int,
+    spec: str | None,
+    out: Path | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The summary of one game and every hint (appended to ``out`` as it comes, so an
+    interrupted run keeps what it measured)."""
     game = load_game(name)
     if spec is not None:
         cls = type(game)
         cls.info = dataclasses.replace(cls.info, hint_agent=spec)  # type: ignore[misc]
     rows: list[dict[str, Any]] = []
-    stabilities: list[float] = []
     for i, (seed, state) in enumerate(positions(game, count, stride, first_seed)):
         picks: list[int] = []
         for r in range(repeats):
@@ -76,66 +84,84 @@ def measure(
             cpu = time.process_time() - start
             picks.append(hint.action)
             second = hint.candidates[1] if len(hint.candidates) > 1 else None
-            rows.append(
-                {
-                    "game": name,
-                    "position": i,
-                    "game_seed": seed,
-                    "ply": len(state.history),
-                    "repeat": r,
-                    "move": hint.notation,
-                    "cpu": round(cpu, 4),
-                    "clear": second is None or not second.close,
-                    "values": [round(c.value, 4) for c in hint.candidates],
-                }
-            )
+            row = {
+                "game": name,
+                "position": i,
+                "game_seed": seed,
+                "ply": len(state.history),
+                "repeat": r,
+                "move": hint.notation,
+                "cpu": round(cpu, 4),
+                "clear": second is None or not second.close,
+                "values": [round(c.value, 4) for c in hint.candidates],
+            }
+            rows.append(row)
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
         top = Counter(picks).most_common(1)[0][1]
-        stabilities.append(top / repeats)
         print(f"{name} position {i}: {top}/{repeats}", file=sys.stderr, flush=True)
+    return summarise(name, game.info.hint_agent, rows), rows
+
+
+def summarise(name: str, spec: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One game's row of the table from its hints."""
     mine = [r for r in rows if r["game"] == name]
-    summary = {
+    by_position: dict[int, list[str]] = {}
+    for r in mine:
+        by_position.setdefault(r["position"], []).append(r["move"])
+    stabilities = [
+        Counter(moves).most_common(1)[0][1] / len(moves) for moves in by_position.values()
+    ]
+    return {
         "game": name,
-        "spec": game.info.hint_agent,
+        "spec": spec,
         "positions": len(stabilities),
-        "repeats": repeats,
+        "repeats": max(len(m) for m in by_position.values()),
         "stability": sum(stabilities) / len(stabilities),
         "all_agree": sum(1 for s in stabilities if s == 1.0) / len(stabilities),
         "cpu_mean": sum(r["cpu"] for r in mine) / len(mine),
         "cpu_max": max(r["cpu"] for r in mine),
         "clear": sum(1 for r in mine if r["clear"]) / len(mine),
     }
-    return summary, rows
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("games", nargs="+")
     p.add_argument("--positions", type=int, default=100)
-    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--repeats", type=int, default=4)
     p.add_argument("--stride", type=int, default=5)
     p.add_argument("--first-seed", type=int, default=5000)
     p.add_argument("--spec", help="hint agent spec instead of the game's hint_agent")
-    p.add_argument("--out", type=Path, help="write every hint as JSON lines")
+    p.add_argument("--out", type=Path, help="append every hint to this file (JSON lines)")
+    p.add_argument("--summary", type=Path, help="tabulate this file of hints; measure nothing")
     args = p.parse_args()
     print(
         "| game | hint agent | positions | repeats | same top move | positions all agreeing "
         "| clearly best | CPU s/hint (mean, max) |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---|")
-    all_rows: list[dict[str, Any]] = []
     for name in args.games:
-        s, rows = measure(
-            name, args.positions, args.repeats, args.stride, args.first_seed, args.spec
-        )
-        all_rows += rows
+        if args.summary is not None:
+            rows = [json.loads(line) for line in args.summary.read_text().splitlines()]
+            s = summarise(name, args.spec or load_game(name).info.hint_agent, rows)
+        else:
+            s, _ = measure(
+                name,
+                args.positions,
+                args.repeats,
+                args.stride,
+                args.first_seed,
+                args.spec,
+                args.out,
+            )
         print(
             f"| {s['game']} | `{s['spec']}` | {s['positions']} | {s['repeats']} "
             f"| {s['stability']:.1%} | {s['all_agree']:.0%} | {s['clear']:.0%} "
             f"| {s['cpu_mean']:.2f}, {s['cpu_max']:.2f} |",
             flush=True,
         )
-    if args.out is not None:
-        args.out.write_text("".join(json.dumps(r) + "\n" for r in all_rows))
     print(f"\nload average {os.getloadavg()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
 
 

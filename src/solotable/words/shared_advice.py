@@ -68,7 +68,12 @@ def bare_value(t: Tr, unit: str, value: float) -> str:
     if unit == UNIT_WIN:
         return t._("%(value)s win chance", value=percent(t, value))
     if unit == UNIT_AHEAD:
-        return t._("%(value)s points ahead at the end", value=t.signed(value, 1))
+        return t.ngettext(
+            "%(value)s point ahead at the end",
+            "%(value)s points ahead at the end",
+            count_of(round(abs(value), 1)),
+            value=t.signed(value, 1),
+        )
     if unit == UNIT_SCORE:
         return t._("final score %(value)s", value=points(t, value))
     return t._("%(value)s %(unit)s", value=points(t, value), unit=unit)
@@ -91,7 +96,7 @@ WORDS.text("hint.verdict", N_("  %(verdict)s"))
 WORDS.text("hint.clear", N_("clearly best: the search told it apart from every other move"))
 WORDS.text(
     "hint.about-as-good",
-    N_("about as good as %(other)s: the search could not tell them apart"),
+    N_("about as good as “%(other)s”: the search could not tell them apart"),
 )
 
 # -- reasons ------------------------------------------------------------------------------
@@ -113,12 +118,16 @@ WORDS.text("reason.no-points", N_("no points now"))
 WORDS.text("reason.only-move", N_("the only legal move"))
 WORDS.text("reason.not-explored", N_("not explored"))
 WORDS.text("reason.rule-choice", N_("the rule-based player's choice"))
+WORDS.text(
+    "reason.rule-choice-among-equals",
+    N_("first because the rule-based player prefers it among moves the deals could not tell apart"),
+)
 
 
 @WORDS.message("reason.versus")
 def _versus(t: Tr, a: Mapping[str, Any]) -> str:
     return t._(
-        "against %(other)s: %(diffs)s",
+        "against “%(other)s”: %(diffs)s",
         other=t.value(a["other"]),
         diffs=t.join([t.value(d) for d in a["diffs"]]),
     )

@@ -77,7 +77,7 @@ class FiftyFirstStateGame(Game):
         ),
         package=PACKAGE,
         default_agent="heuristic",
-        hint_agent="spimc:work=10000",  # deals until significant, ≤ 10,000 rollout steps (≈ 1 CPU s)
+        hint_agent="spimc:work=10000",  # until significant, ≤ 10,000 rollout steps ≈ 1 CPU s
     )
 
     def __init__(self, **options: Any) -> None:
