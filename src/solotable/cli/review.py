@@ -100,7 +100,7 @@ def review(
     ] = None,
     budget: Annotated[
         str | None,
-        typer.Option(help="Hint agent parameters, e.g. samples=4 (PIMC) or depth=2 (Divercité)."),
+        typer.Option(help="Hint agent parameters, e.g. upto=16 (deals) or depth=2 (Divercité)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
