@@ -74,7 +74,7 @@ def measure(
     game = load_game(name)
     if spec is not None:
         cls = type(game)
-        cls.info = dataclasses.replace(cls.info, hint_agent=spec)  # type: ignore[misc]
+        cls.info = dataclasses.replace(cls.info, hint_agent=spec)
     rows: list[dict[str, Any]] = []
     for i, (seed, state) in enumerate(positions(game, count, stride, first_seed)):
         picks: list[int] = []
