@@ -323,10 +323,9 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         session = table.session
         h = session.hint(table.seat)
         obs = session.observation(table.seat)
-        # Reasons are the web's own (messages, said in the page's language), never the
-        # agent's: an agent explains itself in English prose for the terminal and the lab.
-        # A solo game's sampled search explains itself in game terms (a message); a
-        # two-player game's reasons are the table's own score swings and replies.
+        # Reasons are messages, said in the page's language: a solo game's sampled search
+        # explains itself in game terms; a two-player game's reasons are the table's own
+        # score swings and replies. The verdict ("clearly best"…) comes first.
         solo = session.game.num_players() == 1
         reasons: dict[int, Text | None] = {
             c.action: c.reason for c in h.candidates[:3] if solo and isinstance(c.reason, Msg)
