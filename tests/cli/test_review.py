@@ -50,9 +50,9 @@ def _review(tmp: Path, record: Path, *extra: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("game", "agents", "budget", "seats"),
     [
-        ("dice-miner", "heuristic", "samples=2", [0]),
-        ("mini-divercity", "heuristic", "samples=2", [0]),
-        ("51st-state", "random", "samples=1,top=2", [0]),
+        ("dice-miner", "heuristic", "samples=2,upto=2", [0]),
+        ("mini-divercity", "heuristic", "samples=2,upto=2", [0]),
+        ("51st-state", "random", "samples=1,upto=1,top=2", [0]),
         ("divercite", "greedy,random", "depth=1", [0, 1]),
     ],
 )

@@ -6,8 +6,12 @@ hint budget is fixed (depth, samples), so the same position gets the same hint.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from solotable.core.advice import hint_lines, verdict_msg
+from solotable.core.agent import Candidate
 from solotable.core.errors import IllegalActionError
 from solotable.core.message import Msg
 from solotable.core.session import GameSession, Seat
@@ -35,7 +39,7 @@ def test_divercite_hint_ranks_three_moves_with_reasons_in_words() -> None:
         said = str(c.reason)
         assert said.startswith("White ") and "Black" in said
         assert words("fr").say(c.reason).startswith("Blanc ")
-        assert c.spread >= 0
+        assert c.spread >= 0 and not c.interval  # a deterministic search: no "±"
 
 
 def test_hint_on_the_players_own_move_says_what_it_loses() -> None:
@@ -60,8 +64,54 @@ def test_solo_hints_value_moves_by_sampled_deals(game: str, unit: str) -> None:
     s = GameSession.start(game, {}, [Seat()], seed=4)
     h = s.hint(0)
     assert h.agent == s.game.info.hint_agent.partition(":")[0]
-    assert h.agent in ("pimc", "ismcts")
+    assert h.agent == "spimc"
     assert 1 <= len(h.candidates) <= 3 and h.candidates[0].action == h.action
     assert all(c.unit == unit for c in h.candidates)
     assert all("deals" in str(c.reason) for c in h.candidates)
-    assert h == s.hint(0), "a fixed sample budget makes hints reproducible"
+    assert all(c.interval for c in h.candidates)
+    assert h == s.hint(0), "seeded deals and a step budget make hints reproducible"
+
+
+def test_a_deterministic_search_shows_no_interval() -> None:
+    h = _divercite().hint(0)
+    assert not any(c.interval for c in h.candidates)
+    lines = [str(x) for x in hint_lines(h, str)]
+    assert lines and not any("±" in line for line in lines)
+    assert any("±" in line for line in _solo_lines("dice-miner", "en"))
+
+
+def _solo_lines(game: str, lang: str, budget: str = "spimc:samples=4,upto=8") -> list[str]:
+    s = GameSession.start(game, {}, [Seat()], seed=4)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(s.game), "info", dataclasses.replace(s.game.info, hint_agent=budget))
+        h = s.hint(0)
+    names = {a: n for a, n, _ in s.legal_moves(0)}
+    return [words(lang).say(x) for x in hint_lines(h, lambda a: names.get(a, str(a)))]
+
+
+@pytest.mark.parametrize("game", ["dice-miner", "mini-divercity", "51st-state"])
+def test_a_hint_says_whether_its_move_is_clearly_best_in_both_languages(game: str) -> None:
+    en, fr = _solo_lines(game, "en"), _solo_lines(game, "fr")
+    verdicts = {"clearly best": "nettement le meilleur", "about as good as": "à peu près aussi bon"}
+    said = [(e, f) for e, f in zip(en, fr, strict=True) if any(v in e for v in verdicts)]
+    assert len(said) == 1, en  # one verdict line, right under the move
+    english, french = said[0]
+    assert any(v in english and verdicts[v] in french for v in verdicts)
+    assert en.index(english) == 1
+
+
+def test_the_verdict_follows_the_statistics() -> None:
+    """A move the deals separate from the others is "clearly best"; one they cannot is
+    "about as good as" the next (the agent's own paired test, carried by ``close``)."""
+    best = Candidate(1, 10.0, 1.0, "", "final score", True, None)
+    tied = Candidate(2, 9.0, 1.0, "", "final score", True, True)
+    apart = Candidate(2, 9.0, 1.0, "", "final score", True, False)
+    assert verdict_msg([best, tied], "b") == Msg("core.hint.about-as-good", {"other": "b"})
+    assert verdict_msg([best, apart], "b") == Msg("core.hint.clear", {})
+    # An agent that does not say: the spreads decide; without an interval, equal values.
+    unsaid = Candidate(2, 9.5, 1.0, "", "final score", True, None)
+    assert verdict_msg([best, unsaid], "b") == Msg("core.hint.about-as-good", {"other": "b"})
+    exact = Candidate(1, 3.0, 0.7, "", "points ahead at the end", False, None)
+    lower = Candidate(2, 2.5, 0.7, "", "points ahead at the end", False, None)
+    assert verdict_msg([exact, lower], "b") == Msg("core.hint.clear", {})
+    assert verdict_msg([exact], "b") is None

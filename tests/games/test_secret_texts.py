@@ -31,7 +31,7 @@ HIDDEN_GAMES = ("mini-divercity", "dice-miner", "51st-state")
 MAX_DECISIONS = 80
 """Decisions looked at per game (a whole Mini DiverCity or Dice Miner game, most of a
 51st State game)."""
-TINY_HINT = "pimc:samples=2,top=2,time=1000"
+TINY_HINT = "spimc:samples=2,upto=3,top=2"
 """The hint agent with the smallest budget that still compares two moves."""
 
 

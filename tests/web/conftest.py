@@ -157,3 +157,25 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             reasons.add(text[text.index("browser tests skipped") :].split("'")[0].strip())
     for reason in sorted(reasons)[:1]:
         terminalreporter.write_line(reason, yellow=True)
+
+
+WEB_HINT_BUDGET = "spimc:samples=4,upto=8"
+"""The solo games' hint and review agent in the web tests: the same rules, 8 deals at most."""
+
+
+@pytest.fixture(autouse=True)
+def small_hint_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Web tests check pages, not the search's strength: since issue 25 a review uses the
+    hint's own budget (about a CPU second per decision), which would make every replay
+    review of a whole game a minute long. The real budget is measured in
+    bench/hint_stability.py and docs/ai.md."""
+    import dataclasses
+
+    from solotable import load_game
+
+    for name in ("dice-miner", "mini-divercity", "51st-state"):
+        cls = type(load_game(name))
+        if cls.info.hint_agent.startswith("spimc"):
+            monkeypatch.setattr(
+                cls, "info", dataclasses.replace(cls.info, hint_agent=WEB_HINT_BUDGET)
+            )

@@ -77,7 +77,7 @@ def steady_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     identical requests can get different hints; a fixed budget keeps the
     comparison about hidden cards, not about the machine's load."""
     cls = type(GameSession.start("51st-state", OPTIONS, [Seat()], seed=SEED).game)
-    info = dataclasses.replace(cls.info, hint_agent="pimc:samples=4,time=1000")
+    info = dataclasses.replace(cls.info, hint_agent="spimc:samples=4,upto=4")
     monkeypatch.setattr(cls, "info", info)
 
 

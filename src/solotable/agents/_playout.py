@@ -21,9 +21,10 @@ Choose = Callable[[State, int, list[int]], int]
 """``choose(state, mover, legal)``: the policy's action (one of ``legal``)."""
 
 
-def play_out(state: State, choose: Choose, max_steps: int) -> None:
+def play_out(state: State, choose: Choose, max_steps: int) -> int:
     """Play ``state`` to the end (or ``max_steps`` steps): chance sampled, a single
-    legal move played, any other decision left to ``choose``."""
+    legal move played, any other decision left to ``choose``. Returns the steps played
+    (a machine-independent measure of the work, for budgets that must be reproducible)."""
     steps = 0
     while not state.is_terminal() and steps < max_steps:
         steps += 1
@@ -36,6 +37,7 @@ def play_out(state: State, choose: Choose, max_steps: int) -> None:
             state.apply_legal_action(legal[0])
             continue
         state.apply_legal_action(choose(state, mover, legal))
+    return steps
 
 
 def mean(xs: Sequence[float]) -> float:

@@ -123,7 +123,9 @@ class AlphaBetaAgent(Agent):
         order = ranked[: max(1, k)]
         order += [a for a in include if a in valued and a not in order]
         unit = "points ahead at the end"
-        return [Candidate(a, *valued[a], move_reason(state, a), unit) for a in order]
+        # A deterministic search: its values have no confidence interval to show (the
+        # depth-to-depth change is kept as ``spread`` for the lab, never as "±").
+        return [Candidate(a, *valued[a], move_reason(state, a), unit, False) for a in order]
 
     @staticmethod
     def _value(searcher: Searcher, action: int, depth: int, exact: bool) -> tuple[float, float]:

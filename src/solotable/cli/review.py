@@ -50,7 +50,7 @@ def print_review(console: Console, review: Review) -> None:
 
     for n in review.notes:
         line = f"{n.index + 1:>4} {seat(n.seat)} {n.played}{n.mark}  {w.say(n.annotation())}"
-        close = n.played == n.best or n.loss <= n.spread
+        close = n.close
         style = None if close else "bold red" if n.mark == "??" else ("yellow" if n.mark else None)
         console.print(escape(line), style=style)
     for p, s in review.summary().items():
@@ -100,7 +100,7 @@ def review(
     ] = None,
     budget: Annotated[
         str | None,
-        typer.Option(help="Hint agent parameters, e.g. samples=4 (PIMC) or depth=2 (Divercité)."),
+        typer.Option(help="Hint agent parameters, e.g. upto=16 (deals) or depth=2 (Divercité)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

@@ -9,17 +9,28 @@ language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from solotable.core.agent import Candidate
-from solotable.core.message import Msg, msg
+from solotable.core.message import Msg, Text, msg
 from solotable.core.session import Hint
 from solotable.core.sessionparts import info_words
 
 
 def value_msg(c: Candidate) -> Msg:
-    """A candidate's value with its spread and unit (``+2.5 ± 1 points ahead at the end``)."""
-    return msg("core.value", value=c.value, spread=c.spread, unit=c.unit)
+    """A candidate's value with its spread and unit (``+2.5 ± 1 points ahead at the end``);
+    bare when the estimate has no interval (a deterministic search)."""
+    return msg("core.value", value=c.value, spread=c.spread if c.interval else None, unit=c.unit)
+
+
+def verdict_msg(candidates: Sequence[Candidate], other: Text) -> Msg | None:
+    """ "clearly best", or "about as good as ``other``" (the second candidate, said by the
+    caller: notation in the terminal, words on the table); None with a single candidate."""
+    if len(candidates) < 2:
+        return None
+    if candidates[1].close_to(candidates[0]):
+        return msg("core.hint.about-as-good", other=other)
+    return msg("core.hint.clear")
 
 
 def value_text(c: Candidate) -> str:
@@ -35,8 +46,7 @@ def amount(x: float, unit: str) -> Msg:
 def loss_msg(best: Candidate, mine: Candidate) -> Msg:
     """ "your move loses ≈ X against the best", unless it is within the search's noise."""
     loss = best.value - mine.value
-    noise = max(best.spread, mine.spread)
-    if mine.action == best.action or loss <= noise:
+    if mine.close_to(best):
         return msg("core.hint.as-good")
     return msg("core.hint.loses", amount=amount(loss, best.unit))
 
@@ -46,6 +56,9 @@ def hint_lines(hint: Hint, notation: Callable[[int], str]) -> list[Msg]:
     verdict on the player's own move (each a message; the terminal prints one a line)."""
     action = info_words(hint.info, hint.words)
     lines = [msg("core.hint.head", notation=hint.notation, action=action)]
+    if len(hint.candidates) > 1:
+        verdict = verdict_msg(hint.candidates, notation(hint.candidates[1].action))
+        lines.append(msg("core.hint.verdict", verdict=verdict))
     for i, c in enumerate(hint.candidates, 1):
         lines.append(
             msg(

@@ -90,6 +90,29 @@ class Candidate:
     """Why, as a message (``solotable.words`` says it); a plug-in may give plain text."""
     unit: str
     """One of :data:`UNITS` (a code; ``solotable.words`` says it with the value)."""
+    interval: bool = True
+    """Whether ``spread`` is an interval worth showing (a sampled estimate's standard
+    error). A deterministic search has none: its value is shown bare (issue 25)."""
+    close: bool | None = None
+    """Whether the search could not tell this move from the first candidate (within its
+    noise, or an exact tie); None when the agent does not say (the spreads then decide).
+    The second candidate's flag is the hint's verdict: "about as good as" it, or the first
+    is "clearly best"; the first candidate's own flag is meaningless."""
+
+    @property
+    def noise(self) -> float:
+        """How far the value may be off: the spread, or 0 without an interval."""
+        return self.spread if self.interval else 0.0
+
+    def close_to(self, best: Candidate) -> bool:
+        """Whether the search could not tell this move from ``best``: the agent's own
+        paired test when it gives one (:attr:`close`), else the spreads (for a
+        deterministic search, an equal value)."""
+        if self.action == best.action:
+            return True
+        if self.close is not None:
+            return self.close
+        return best.value - self.value <= max(best.noise, self.noise)
 
 
 UNIT_AHEAD = "points ahead at the end"

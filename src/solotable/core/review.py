@@ -25,9 +25,10 @@ from solotable.core.registry import make_agent
 THRESHOLDS = {"win chance": (0.10, 0.25)}
 """(mistake, blunder) per value unit; anything in points uses :data:`POINT_THRESHOLDS`."""
 POINT_THRESHOLDS = (1.0, 3.0)
-REVIEW_BUDGETS = {"pimc": "samples=6"}
-"""Default budgets by agent name: PIMC's hint budget (8 deals) is trimmed so that a
-51st State game (about 75 decisions) is reviewed within a minute."""
+REVIEW_BUDGETS: dict[str, str] = {}
+"""Default budgets by agent name, added to the hint agent's spec. Empty: a review judges
+every move with the hint's own agent and budget rules (issue 25), so what the review calls
+a mistake is what a hint at that position would have said; ``--budget`` still trims it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,9 @@ class MoveNote:
     best_reason: Text
     """Why the best move is best, as a message (``solotable.words`` says it)."""
     played_reason: Text
+    close: bool = False
+    """The search could not tell the played move from the best (its own paired test, or
+    the spreads): not a mistake, whatever the difference of the means."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON data: the reasons as message data (``Msg.to_json``)."""
@@ -61,7 +65,7 @@ class MoveNote:
     def annotation(self) -> Msg:
         """What the review says of this move, as data: best or close, or the best move,
         what the played one loses and why the best is better."""
-        if self.played == self.best or self.loss <= self.spread:
+        if self.close:
             return msg("core.review.close", reason=self.played_reason)
         return msg(
             "core.review.best-was",
@@ -190,7 +194,8 @@ def _note(
     best = ranked[0]
     played = next((c for c in ranked if c.action == action), best)
     loss = best.value - played.value
-    spread = max(best.spread, played.spread)
+    spread = max(best.noise, played.noise)
+    close = played.close_to(best)
     return MoveNote(
         index=index,
         seat=seat,
@@ -201,7 +206,8 @@ def _note(
         loss=loss,
         spread=spread,
         unit=best.unit,
-        mark=mark_for(loss, spread, best.unit),
-        best_reason=str(best.reason),
-        played_reason=str(played.reason),
+        mark="" if close else mark_for(loss, spread, best.unit),
+        best_reason=best.reason,
+        played_reason=played.reason,
+        close=close,
     )

@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 import solotable
 from solotable.core.errors import SolotableError
-from solotable.core.message import msg
+from solotable.core.message import Msg, Text, msg
 from solotable.core.registry import game_class
 from solotable.core.session import GameMovedOn, NotKept
 from solotable.core.store import Store, StoreError
@@ -38,7 +38,7 @@ from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.finals import install_finals
 from solotable.web.i18n import COOKIE, PREF, request_lang, speaking
-from solotable.web.insight import hint_reason, previews
+from solotable.web.insight import hint_reason, hint_value, hint_verdict, previews
 from solotable.web.learn import games as learnable
 from solotable.web.learn import install_learn
 from solotable.web.looking_back import install_looking_back
@@ -325,22 +325,22 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         session = table.session
         h = session.hint(table.seat)
         obs = session.observation(table.seat)
-        # Reasons are the web's own (messages, said in the page's language), never the
-        # agent's: an agent explains itself in English prose for the terminal and the lab.
-        reasons = {h.action: hint_reason(session.game, obs, table.seat, h.action)}
-        for c in h.candidates[:3]:
-            if c.action not in reasons:
-                reasons[c.action] = hint_reason(session.game, obs, table.seat, c.action)
+        # Reasons are messages, said in the page's language: a solo game's sampled search
+        # explains itself in game terms; a two-player game's reasons are the table's own
+        # score swings and replies. The verdict ("clearly best"…) comes first.
+        solo = session.game.num_players() == 1
+        reasons: dict[int, Text | None] = {
+            c.action: c.reason for c in h.candidates[:3] if solo and isinstance(c.reason, Msg)
+        }
+        for a in [h.action] + [c.action for c in h.candidates[:3]]:
+            if a not in reasons:
+                reasons[a] = hint_reason(session.game, obs, table.seat, a)
         ply = int(session.public_summary().get("ply", 0))
-        ranked = tuple(
-            (
-                c.action,
-                msg("web.hint.value", unit=c.unit, value=c.value, spread=c.spread),
-                reasons[c.action],
-            )
-            for c in h.candidates[:3]
-        )
+        ranked = tuple((c.action, hint_value(c), reasons[c.action]) for c in h.candidates[:3])
         reason = reasons[h.action]
+        verdict = hint_verdict(h, {a: w for a, _, w in session.move_words(table.seat)})
+        if verdict is not None:
+            reason = msg("web.hint.parts", parts=[verdict] + ([reason] if reason else []))
         table.hint = Hint(h.action, h.notation, reason, ply, ranked)
 
     def do_undo(table: Table, form: dict[str, str]) -> None:

@@ -10,13 +10,16 @@ leaking anything: its output is a function of what the player already sees.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from solotable.core.advice import verdict_msg
+from solotable.core.agent import Candidate
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, Observation, State
-from solotable.core.message import Msg, msg
+from solotable.core.message import Msg, Text, msg
 from solotable.core.rng import Rng
+from solotable.core.session import Hint
 from solotable.web.pages.base import Move
 
 PREVIEW_LIMIT = 400
@@ -141,3 +144,19 @@ def _blocked(state: State, action: int, seat: int, opp: int) -> tuple[float, Msg
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, a)
     return None if best is None else (best[0], other.action_info(best[1]).message)
+
+
+def hint_value(c: Candidate) -> Msg:
+    """A searched move's value for the page: with its interval only where it has one (a
+    sampled estimate), bare for a deterministic search."""
+    return msg(
+        "web.hint.value", unit=c.unit, value=c.value, spread=c.spread if c.interval else None
+    )
+
+
+def hint_verdict(hint: Hint, words: Mapping[int, Text]) -> Msg | None:
+    """ "clearly best" or "about as good as …" (the second move in words, never notation)."""
+    if len(hint.candidates) < 2:
+        return None
+    other = hint.candidates[1].action
+    return verdict_msg(hint.candidates, words.get(other, ""))

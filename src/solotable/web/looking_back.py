@@ -302,7 +302,7 @@ def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:
         best_words = w.action(state.action_info(action))
     except SolotableError:
         action = None
-    close = note.played == note.best or note.loss <= note.spread
+    close = note.close
     return {
         "mark": note.mark,
         "close": close,

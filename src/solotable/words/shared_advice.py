@@ -37,7 +37,10 @@ def count_of(x: float) -> int:
 
 @WORDS.message("value")
 def _value(t: Tr, a: Mapping[str, Any]) -> str:
-    unit, value, spread = str(a["unit"]), float(a["value"]), float(a["spread"])
+    unit, value = str(a["unit"]), float(a["value"])
+    if a["spread"] is None:  # a deterministic search: no interval to show
+        return bare_value(t, unit, value)
+    spread = float(a["spread"])
     if unit == UNIT_WIN:
         return t._(
             "%(value)s ± %(spread)s win chance", value=percent(t, value), spread=percent(t, spread)
@@ -60,6 +63,22 @@ def _value(t: Tr, a: Mapping[str, Any]) -> str:
     )
 
 
+def bare_value(t: Tr, unit: str, value: float) -> str:
+    """A value without an interval (an exact or deterministic search's)."""
+    if unit == UNIT_WIN:
+        return t._("%(value)s win chance", value=percent(t, value))
+    if unit == UNIT_AHEAD:
+        return t.ngettext(
+            "%(value)s point ahead at the end",
+            "%(value)s points ahead at the end",
+            count_of(round(abs(value), 1)),
+            value=t.signed(value, 1),
+        )
+    if unit == UNIT_SCORE:
+        return t._("final score %(value)s", value=points(t, value))
+    return t._("%(value)s %(unit)s", value=points(t, value), unit=unit)
+
+
 @WORDS.message("amount")
 def _amount(t: Tr, a: Mapping[str, Any]) -> str:
     x = float(a["x"])
@@ -74,6 +93,11 @@ WORDS.text("hint.head", N_("hint: %(notation)s — %(action)s"))
 WORDS.text("hint.candidate", N_("  %(rank)s. %(notation)s: %(value)s — %(reason)s"))
 WORDS.text("hint.yours", N_("  yours: %(notation)s: %(value)s — %(reason)s"))
 WORDS.text("hint.verdict", N_("  %(verdict)s"))
+WORDS.text("hint.clear", N_("clearly best: the search told it apart from every other move"))
+WORDS.text(
+    "hint.about-as-good",
+    N_("about as good as “%(other)s”: the search could not tell them apart"),
+)
 
 # -- reasons ------------------------------------------------------------------------------
 
@@ -94,6 +118,32 @@ WORDS.text("reason.no-points", N_("no points now"))
 WORDS.text("reason.only-move", N_("the only legal move"))
 WORDS.text("reason.not-explored", N_("not explored"))
 WORDS.text("reason.rule-choice", N_("the rule-based player's choice"))
+WORDS.text(
+    "reason.rule-choice-among-equals",
+    N_("first because the rule-based player prefers it among moves the deals could not tell apart"),
+)
+
+
+@WORDS.message("reason.versus")
+def _versus(t: Tr, a: Mapping[str, Any]) -> str:
+    return t._(
+        "against “%(other)s”: %(diffs)s",
+        other=t.value(a["other"]),
+        diffs=t.join([t.value(d) for d in a["diffs"]]),
+    )
+
+
+@WORDS.message("reason.stat-diff")
+def _stat_diff(t: Tr, a: Mapping[str, Any]) -> str:
+    from solotable.words import words
+
+    # TRANSLATORS: one of the game's statistics at the end and how much more or less of it a
+    # move leads to on average ("Danger points +2.5")
+    return t._(
+        "%(stat)s %(delta)s",
+        stat=words(t.lang).stat_label(str(a["game"]), str(a["stat"])),
+        delta=t.signed(float(a["delta"]), 1),
+    )
 
 
 @WORDS.message("reason.final-score")

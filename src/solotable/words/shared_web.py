@@ -139,7 +139,10 @@ WORDS.text("hint.solo-nothing", N_("no points now; it sets up later"))
 @WORDS.message("hint.value")
 def _value(t: Tr, a: Mapping[str, Any]) -> str:
     """A searched move's value in its unit, with the search's own uncertainty."""
-    unit, value, spread = a["unit"], float(a["value"]), float(a["spread"])
+    unit, value = a["unit"], float(a["value"])
+    if a["spread"] is None:  # a deterministic search: no interval
+        return _bare_value(t, unit, value)
+    spread = float(a["spread"])
     if unit == "win chance":
         return t._(
             "%(value)s%% ± %(spread)s%% chance of winning",
@@ -160,6 +163,23 @@ def _value(t: Tr, a: Mapping[str, Any]) -> str:
     if unit == "final score":
         return t._("final score about %(value)s ± %(spread)s", value=shown, spread=plus)
     return t._("%(value)s ± %(spread)s", value=shown, spread=plus)
+
+
+def _bare_value(t: Tr, unit: str, value: float) -> str:
+    if unit == "win chance":
+        return t._("%(value)s%% chance of winning", value=t.num(round(value * 100)))
+    shown = t.num(round(value, 1), 1)
+    n = int(abs(value)) if float(round(value, 1)).is_integer() else 2
+    if unit == "points ahead at the end":
+        return t.ngettext(
+            "%(value)s point ahead at the end",
+            "%(value)s points ahead at the end",
+            n,
+            value=t.signed(round(value, 1), 1),
+        )
+    if unit == "final score":
+        return t._("final score about %(value)s", value=shown)
+    return shown
 
 
 @WORDS.message("hint.swing")

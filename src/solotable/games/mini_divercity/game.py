@@ -67,7 +67,7 @@ _INFO = GameInfo(
     },
     package=PACKAGE,
     default_agent="heuristic",
-    hint_agent="pimc:samples=8,time=1000",  # a fixed budget: the same hint every time
+    hint_agent="spimc:work=20000",  # until significant, ≤ 20,000 rollout steps ≈ 1 CPU s
 )
 
 
