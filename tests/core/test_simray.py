@@ -17,6 +17,7 @@ import pytest
 from solotable.cli.main import main
 from solotable.core import simrun
 from solotable.core.errors import UnknownNameError
+from solotable.core.simray import MIN_TASK_GAMES
 from solotable.core.simrun import JOURNAL, RunFolder, RunSpec
 from solotable.core.simulation import GameFailed, iter_games, play_one
 from tests.core.test_simrun import ROOT, cli
@@ -93,6 +94,9 @@ def test_a_stop_hands_back_the_finished_games_of_running_tasks(ray_local):
         got.extend(gen)
     indices = [r.index for r in got]
     assert len(set(indices)) == len(indices) and 2 <= len(got) < 400
+    # the stop came while the first batch (at least MIN_TASK_GAMES games, in order) was
+    # being handed over: none of its finished games is dropped
+    assert indices[:MIN_TASK_GAMES] == list(range(MIN_TASK_GAMES))
     for r in got[:: max(1, len(got) // 10)]:
         assert played([r]) == played([play_one("dice-miner", {}, ["heuristic"], 1, r.index)])
 

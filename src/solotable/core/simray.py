@@ -231,7 +231,13 @@ def ray_batches(
                 for ref in done:
                     ready[running.pop(ref)] = _get(ray, ref)
                 while following in ready:
-                    yield from ready.pop(following)
+                    # One game at a time, each taken out before it is handed over: a stop
+                    # thrown in at a yield finds the rest of this batch still in ``ready``
+                    # (``yield from`` a list would drop them with the list).
+                    games = ready[following]
+                    while games:
+                        yield games.pop(0)
+                    del ready[following]
                     following += 1
         except KeyboardInterrupt:
             # Stop: tasks not started return at once, running ones after their current game
