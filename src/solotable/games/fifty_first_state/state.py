@@ -26,18 +26,19 @@ from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.illegal import explain_illegal
 from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
 from solotable.games.fifty_first_state.reveal import hidden_at_end
-from solotable.games.fifty_first_state.rules.actions import (
-    action_is_legal,
-    action_phase_moves,
-    do_action,
-)
+from solotable.games.fifty_first_state.rules.action_moves import action_phase_moves
+from solotable.games.fifty_first_state.rules.actions import action_is_legal, do_action
 from solotable.games.fifty_first_state.rules.cleanup import (
     STORE_GOODS,
     finish_cleanup,
     store_good,
     store_moves,
 )
-from solotable.games.fifty_first_state.rules.deck import draw_into_hand, reshuffle_discard
+from solotable.games.fifty_first_state.rules.deck import (
+    draw_into_hand,
+    pile_cards,
+    reshuffle_discard,
+)
 from solotable.games.fifty_first_state.rules.lookout import (
     begin_lookout,
     connection_flip,
@@ -128,6 +129,7 @@ class FiftyFirstStateState(State):
         "pending_draws",
         "phase",
         "pile",
+        "pile_cards",
         "pile_n",
         "rerolls",
         "rng",
@@ -149,6 +151,9 @@ class FiftyFirstStateState(State):
         self.L: Layout = game.layout
         self.rng = Rng(seed)
         self.history = []
+        self.pile_cards: list[int] | None = None
+        """The draw pile as a sampling list (``rules/deck.py``), or None until a draw
+        needs it; derived from ``pile``, so never saved."""
         if blank:
             return
         cs = self.cs
@@ -217,9 +222,16 @@ class FiftyFirstStateState(State):
         raise ValueError("not a chance node")
 
     def sample_chance(self) -> int:
-        """Deck draws pick straight from the counts (the hot path of playouts)."""
+        """Deck draws index the pile's sampling list (the hot path of playouts).
+
+        The same generator call (``below(pile_n)``) and the same card as a scan of
+        the counts (``Rng.weighted_choice``), so records replay unchanged.
+        """
         if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
-            return self.L.DRAW + self.rng.weighted_choice(self.pile, self.pile_n)
+            cards = self.pile_cards
+            if cards is None:
+                cards = self.pile_cards = pile_cards(self.pile)
+            return self.L.DRAW + cards[self.rng.below(len(cards))]
         return super().sample_chance()
 
     # ---------------------------------------------------------------- legal
@@ -388,6 +400,7 @@ class FiftyFirstStateState(State):
         o.faction = self.faction
         o.pile = list(self.pile)
         o.pile_n = self.pile_n
+        o.pile_cards = None if self.pile_cards is None else list(self.pile_cards)
         o.discard = list(self.discard)
         o.aside = list(self.aside)
         o.hand = list(self.hand)

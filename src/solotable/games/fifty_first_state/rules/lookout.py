@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.games.fifty_first_state.rules.deck import take_from_pile
 from solotable.games.fifty_first_state.table import (
     FIRST_CARD,
     LK_DECIDE,
@@ -71,8 +72,7 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
 
 def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
-    s.pile[t] -= 1
-    s.pile_n -= 1
+    take_from_pile(s, t)
     if lookout_card_is_forced(s):
         s.hand[t] += 1
         next_lookout_card(s)
@@ -137,8 +137,7 @@ def next_lookout_card(s: FiftyFirstStateState) -> None:
 def lookout_extra_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — of three more cards, open-production ones are
     shuffled into the opponent deck and the others discarded."""
-    s.pile[t] -= 1
-    s.pile_n -= 1
+    take_from_pile(s, t)
     if s.cs.open[t]:
         s.opp_deck[t] += 1
         s.opp_n += 1

@@ -34,17 +34,6 @@ def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:
     production_phase(s)
 
 
-def opponent_moves(s: FiftyFirstStateState, out: list[int]) -> None:
-    """Append one ``opp`` action per card type with an unused copy (1 worker each)."""
-    used = 0
-    first = s.L.OPP
-    for o in s.opp:
-        t = o.card
-        if not o.used and not used >> t & 1:
-            used |= 1 << t
-            out.append(first + t)
-
-
 def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:
     """Spec §9 A3: 1 worker, an unused opponent card of type ``t`` produces for the player.
 

@@ -8,6 +8,7 @@ stored stand-ins.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.goods import (
@@ -26,12 +27,18 @@ if TYPE_CHECKING:
 
 def can_pay(s: FiftyFirstStateState, cost: Vector) -> bool:
     """Whether ``cost`` is payable from the supply and stored goods (spec §3.1)."""
-    g = s.goods
-    st = s.st
+    return affordable(list(map(add, s.goods, s.st)), cost)
+
+
+def affordable(tot: list[int], cost: Vector) -> bool:
+    """Whether ``cost`` is payable from ``tot``, each good in the supply plus on cards.
+
+    The move list totals the goods once and asks this for every cost it offers.
+    """
     ammo_short = 0
     univ_short = 0
     for good, n in cost:
-        have = g[good] + st[good]
+        have = tot[good]
         if have >= n:
             continue
         if good < AMMO:
@@ -42,11 +49,11 @@ def can_pay(s: FiftyFirstStateState, cost: Vector) -> bool:
             return False
     if ammo_short:
         need = ammo_short + sum(n for good, n in cost if good == AMMO)
-        if g[AMMO] + st[AMMO] < need:
+        if tot[AMMO] < need:
             return False
     if univ_short:
         need = univ_short + sum(n for good, n in cost if good == UNIVERSAL)
-        if g[UNIVERSAL] + st[UNIVERSAL] < need:
+        if tot[UNIVERSAL] < need:
             return False
     return True
 
