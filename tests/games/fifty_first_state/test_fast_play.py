@@ -1,0 +1,78 @@
+"""The playout path (issue 23) draws and moves exactly as the rules' reference forms do.
+
+``sample_chance`` indexes a sorted list of the pile's cards instead of scanning the
+counts, and samples the other chance nodes without building their outcome lists; the
+same generator calls must give the same outcomes, or old records would replay into
+other games.
+"""
+
+from __future__ import annotations
+
+from solotable.core.game import State
+from solotable.core.rng import Rng
+from solotable.games.fifty_first_state.rules.deck import pile_cards
+from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
+
+from .helpers import card_total, game, staged
+
+FACTIONS = ("random", "new-york", "appalachian", "mutants", "merchants")
+
+
+def _is_draw(s: FiftyFirstStateState) -> bool:
+    return s.pending_draws > 0 or s.phase in (SETUP, LK_DRAW, LK_EXTRA)
+
+
+def test_chance_samples_match_the_reference_samplers() -> None:
+    """Draws as ``Rng.weighted_choice`` over the counts; other chance nodes as the
+    core's ``State.sample_chance`` over ``chance_outcomes``; the generator ends in the
+    same state."""
+    seen = {"draw": 0, "other": 0}
+    for i, faction in enumerate(FACTIONS):
+        g = game(faction)
+        for seed in range(6):
+            s = g.new_initial_state(seed + 10 * i)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                if s.current_player() >= 0:
+                    s.apply_legal_action(rng.choice(s.legal_actions()))
+                    continue
+                ref = s.clone()
+                if _is_draw(s):
+                    expected = s.L.DRAW + ref.rng.weighted_choice(ref.pile, ref.pile_n)
+                    seen["draw"] += 1
+                else:
+                    expected = State.sample_chance(ref)
+                    seen["other"] += 1
+                a = s.sample_chance()
+                assert a == expected
+                assert s.rng.to_json() == ref.rng.to_json()
+                s.apply_legal_action(a)
+    assert seen["draw"] > 1000 and seen["other"] > 300
+
+
+def test_sampled_draws_follow_the_pile_through_a_reshuffle() -> None:
+    """A pile of four cards at the Lookout, drawn by ``sample_chance``: the sampling list
+    is built, emptied, and rebuilt from the reshuffled discard (spec §9 A8)."""
+    s = staged()
+    d = s.to_dict()
+    kept = 0
+    for t, c in enumerate(d["pile"]):
+        stay = min(c, 4 - kept)
+        kept += stay
+        d["discard"][t] += c - stay
+        d["pile"][t] = stay
+    s = s.game.state_from_dict(d)
+    s.apply_action(s.string_to_action("pass"))
+    built = 0
+    while s.round == 1 or s.current_player() < 0 or s.phase != 7:
+        if s.current_player() < 0:
+            a = s.sample_chance()
+            assert s.is_legal(a)
+            s.apply_action(a)
+        else:
+            s.apply_action(s.legal_actions()[0])
+        if s.pile_cards is not None:
+            built += 1
+            assert s.pile_cards == pile_cards(s.pile)
+    assert s.tally[4] == 1 and built > 0
+    assert card_total(s) == list(s.cs.copies)
