@@ -10,7 +10,21 @@ from __future__ import annotations
 
 from solotable.core.game import State
 from solotable.core.rng import Rng
+from solotable.games.fifty_first_state.goods import (
+    AMMO,
+    BLUE,
+    DEVELOPMENT,
+    FUEL,
+    GREY,
+    GUN,
+    IRON,
+    NUM_GOODS,
+    RED,
+    UNIVERSAL,
+    WORKER,
+)
 from solotable.games.fifty_first_state.rules.deck import pile_cards
+from solotable.games.fifty_first_state.rules.payment import affordable, cost_check, plus
 from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
 
 from .helpers import card_total, game, staged
@@ -76,3 +90,30 @@ def test_sampled_draws_follow_the_pile_through_a_reshuffle() -> None:
             assert s.pile_cards == pile_cards(s.pile)
     assert s.tally[4] == 1 and built > 0
     assert card_total(s) == list(s.cs.copies)
+
+
+def test_cost_checks_agree_with_affordable() -> None:
+    """Every printed cost, as a load-time check, says what ``affordable`` says, over
+    random holdings with stand-ins (ammo, universal contacts) short, just enough or in
+    plenty; so do costs the data does not print (stand-ins named, shared, three goods)."""
+    g = game()
+    cs = g.cards
+    costs = {*cs.act_cost, *cs.conn_cost, *(c for f in g.factions.factions for c in f.action_cost)}
+    costs |= {plus(c, (i, 1)) for c in cs.act_cost for i in range(5)}
+    costs |= {
+        ((FUEL, 1), (GUN, 2)),
+        ((IRON, 1), (AMMO, 1)),
+        ((GREY, 2), (UNIVERSAL, 1)),
+        ((BLUE, 1), (RED, 1), (WORKER, 1)),
+        ((WORKER, 2), (DEVELOPMENT, 1)),
+        (),
+    }
+    rng = Rng(3)
+    checked = 0
+    for cost in sorted(costs):
+        check = cost_check(cost)
+        for _ in range(300):
+            tot = [rng.below(4) for _ in range(NUM_GOODS)]
+            assert check(tot) == affordable(tot, cost), (cost, tot)
+            checked += check(tot)
+    assert len(costs) > 30 and checked > 1000

@@ -27,9 +27,8 @@ from solotable.games.fifty_first_state.goods import (
     RED,
     UNIVERSAL,
     WORKER,
-    Vector,
 )
-from solotable.games.fifty_first_state.rules.payment import affordable, plus
+from solotable.games.fifty_first_state.rules.payment import CostCheck, cost_check, plus
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.actions import Layout
@@ -41,34 +40,47 @@ if TYPE_CHECKING:
 class MoveTables:
     """Per-card-set facts the move list reads, computed once per game.
 
-    ``any_costs[t]`` holds, for an action location paid with a good of the
-    player's choice, its printed cost plus each of the five goods (what
-    ``use_moves`` would otherwise build per call); ``develop_compat`` is the
-    game's table of which card may replace which paying brick.
+    Costs are ``cost_check`` functions (``rules/payment.py``): per faction its
+    three actions' costs, per action location its printed cost and, for one
+    paid with a good of the player's choice, that cost plus each of the five
+    goods; per connection card its cost. ``develop_ok[t][u]`` is the game's
+    ``develop_compat`` as booleans: card ``t`` may replace location ``u`` paying brick.
     """
 
     __slots__ = (
-        "any_costs",
-        "develop_compat",
+        "any_checks",
+        "card_types",
+        "conn_checks",
+        "develop_ok",
         "fac_cards",
-        "fac_costs",
+        "fac_checks",
         "hand_types",
         "is_action",
         "use_base",
+        "use_checks",
     )
 
     def __init__(
         self, cs: CardSet, L: Layout, factions: FactionSet, develop_compat: tuple[int, ...]
     ) -> None:
         self.hand_types = range(L.h)
-        self.develop_compat = develop_compat
+        self.card_types = range(cs.n)
+        self.develop_ok = tuple(
+            tuple(bool(develop_compat[t] >> u & 1) for u in range(cs.n)) for t in range(cs.n)
+        )
         self.is_action = tuple(e == E_ACTION for e in cs.effect)
         self.use_base = tuple(L.use(t) for t in range(cs.n))
-        self.any_costs: tuple[tuple[Vector, ...], ...] = tuple(
-            tuple(plus(cs.act_cost[t], (i, 1)) for i in range(5)) if cs.act_any[t] else ()
+        self.use_checks = tuple(cost_check(c) for c in cs.act_cost)
+        self.any_checks: tuple[tuple[CostCheck, ...], ...] = tuple(
+            tuple(cost_check(plus(cs.act_cost[t], (i, 1))) for i in range(5))
+            if cs.act_any[t]
+            else ()
             for t in range(cs.n)
         )
-        self.fac_costs = tuple(f.action_cost for f in factions.factions)
+        self.conn_checks = tuple(cost_check(c) for c in cs.conn_cost)
+        self.fac_checks = tuple(
+            tuple(cost_check(c) for c in f.action_cost) for f in factions.factions
+        )
         self.fac_cards = tuple(f.action_card for f in factions.factions)
 
 
@@ -76,7 +88,6 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     """Every legal action of the Actions phase, sorted (``pass`` always among them)."""
     tab: MoveTables = s.game.move_tables
     L = s.L
-    cs = s.cs
     n = L.n
     hand = s.hand
     tot = list(map(add, s.goods, s.st))
@@ -86,21 +97,25 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         k -= 1
     locs_held = held[:k] if k < len(held) else held
     out = [PASS_ID]
-    if s.fac_used != 7:
+    used = s.fac_used
+    if used != 7:
         fac = s.faction
-        costs = tab.fac_costs[fac]
+        checks = tab.fac_checks[fac]
         cards = tab.fac_cards[fac]
-        with_card = []
-        for a in range(3):
-            if s.fac_used >> a & 1 or not affordable(tot, costs[a]):
+        with_card = 0
+        for a in (0, 1, 2):
+            if used >> a & 1 or not checks[a](tot):
                 continue
             if cards[a]:
-                with_card.append(a)
+                with_card |= 1 << a
             else:
                 out.append(L.FAC + a)
-        for a in with_card:
-            base = L.FAC_CARD + a * L.h
-            out += [base + x for x in held]
+        if with_card:
+            for a in (0, 1, 2):
+                if with_card >> a & 1:
+                    base = L.FAC_CARD + a * L.h
+                    for x in held:
+                        out.append(base + x)
     workers = tot[WORKER]
     if workers >= 2:
         first = L.WORK
@@ -111,45 +126,61 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         if face_up[1] >= 0:
             out.append(L.TAKE + 1)
     if locs_held:
-        dist = cs.distance
+        dist = s.cs.distance
         univ = tot[UNIVERSAL]
         grey = tot[GREY] + univ
         blue = tot[BLUE] + univ
         red = tot[RED] + univ
         first = L.BUILD
-        out += [first + t for t in locs_held if dist[t] <= grey]
+        for t in locs_held:
+            if dist[t] <= grey:
+                out.append(first + t)
         first = L.DEAL
-        out += [first + t for t in locs_held if dist[t] <= blue]
+        for t in locs_held:
+            if dist[t] <= blue:
+                out.append(first + t)
         first = L.RAZE
-        out += [first + t for t in locs_held if dist[t] <= red]
+        for t in locs_held:
+            if dist[t] <= red:
+                out.append(first + t)
     if k < len(held):
-        first = L.PLAY
-        conn_cost = cs.conn_cost
-        out += [first + c for c in (x - n for x in held[k:]) if affordable(tot, conn_cost[c])]
+        first = L.PLAY - n
+        conn_checks = tab.conn_checks
+        for x in held[k:]:
+            if conn_checks[x - n](tot):
+                out.append(first + x)
     if workers >= 1 and s.opp:
         first = L.OPP
-        out += [first + t for t in sorted({o.card for o in s.opp if not o.used})]
+        for t in sorted({o.card for o in s.opp if not o.used}):
+            out.append(first + t)
     locs = s.locs
     if locs_held and locs:
         have_dev = tot[DEVELOPMENT] > 0
-        have_brick = tot[BRICK] + tot[AMMO] > 0
-        if have_brick or have_dev:
+        if have_dev or tot[BRICK] + tot[AMMO] > 0:
             loc_types = sorted({loc.card for loc in locs})
-            if have_brick:
-                compat = tab.develop_compat
+            if tot[BRICK] + tot[AMMO] > 0:
+                develop_ok = tab.develop_ok
                 for t in locs_held:
-                    ct = compat[t]
+                    ok = develop_ok[t]
                     base = L.DEV + t * n
-                    out += [base + u for u in loc_types if ct >> u & 1]
+                    for u in loc_types:
+                        if ok[u]:
+                            out.append(base + u)
             if have_dev:
                 for t in locs_held:
                     base = L.DEV + (n + t) * n
-                    out += [base + u for u in loc_types]
+                    for u in loc_types:
+                        out.append(base + u)
     is_action = tab.is_action
-    usable = {loc.card for loc in locs if loc.uses > 0 and is_action[loc.card]}
+    usable = [loc.card for loc in locs if loc.uses > 0 and is_action[loc.card]]
     if usable:
-        for t in sorted(usable) if len(usable) > 1 else usable:
-            out += use_moves_from(s, tab, tot, t)
+        if len(usable) > 1:
+            usable = sorted(set(usable))
+        act_any = s.cs.act_any
+        use_checks = tab.use_checks
+        for t in usable:
+            if act_any[t] or use_checks[t](tot):
+                out += use_moves_from(s, tab, tot, t)
     return out
 
 
@@ -163,12 +194,12 @@ def use_moves_from(s: FiftyFirstStateState, tab: MoveTables, tot: list[int], t: 
     if cs.act_any[t]:
         # Only goods actually held are offered: paying "gun" with ammo would
         # duplicate "use X ammo".
-        costs = tab.any_costs[t]
-        return [base + 1 + i for i in range(5) if tot[i] > 0 and affordable(tot, costs[i])]
-    if not affordable(tot, cs.act_cost[t]):
+        checks = tab.any_checks[t]
+        return [base + 1 + i for i in range(5) if tot[i] > 0 and checks[i](tot)]
+    if not tab.use_checks[t](tot):
         return []
     if cs.act_deal[t]:
-        return [base + 6 + d for d, c in enumerate(s.deals) if c]
+        return [base + 6 + d for d in compress(tab.card_types, s.deals)]
     if cs.act_choice[t]:
         return [base + 1, base + 2, base + 3, base + 4]
     return [base]
