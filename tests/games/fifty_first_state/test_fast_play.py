@@ -9,6 +9,7 @@ other games.
 from __future__ import annotations
 
 from solotable.core.game import State
+from solotable.core.players import CHANCE, TERMINAL
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.goods import (
     AMMO,
@@ -117,3 +118,23 @@ def test_cost_checks_agree_with_affordable() -> None:
             assert check(tot) == affordable(tot, cost), (cost, tot)
             checked += check(tot)
     assert len(costs) > 30 and checked > 1000
+
+
+def test_playout_apply_equals_the_rules_dispatch() -> None:
+    """``apply_legal_action`` (its shortcuts for draws and the Actions phase, ``_settle``
+    only when a step may follow) leaves the same position as ``_apply`` and the history,
+    at every ply of random games, chance included."""
+    for i, faction in enumerate(FACTIONS):
+        g = game(faction)
+        for seed in range(3):
+            s = g.new_initial_state(100 + seed + 10 * i)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                a = s.sample_chance() if s.is_chance_node() else rng.choice(s.legal_actions())
+                ref = s.clone()
+                ref._apply(a)
+                ref.history.append(a)
+                s.apply_legal_action(a)
+                assert s.to_dict() == ref.to_dict()
+                assert s.is_chance_node() == (s.current_player() == CHANCE)
+                assert s.is_terminal() == (s.current_player() == TERMINAL)
