@@ -12,6 +12,7 @@ The State holds the position and dispatches each action to the function of
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.game import ActionInfo, State
@@ -230,11 +231,26 @@ class FiftyFirstStateState(State):
         The same generator call (``below(pile_n)``) and the same card as a scan of
         the counts (``Rng.weighted_choice``), so records replay unchanged.
         """
-        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+        ph = self.phase
+        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
             cards = self.pile_cards
             if cards is None:
                 cards = self.pile_cards = pile_cards(self.pile)
             return self.L.DRAW + cards[self.rng.below(len(cards))]
+        # The core's sampler over ``chance_outcomes`` (same weights, same floats),
+        # without building the (action, probability) pairs.
+        if ph == FLIP:
+            col = self.flip_idx
+            deck = self.cs.conn_deck
+            pile = self.conn_pile
+            conns = [i for i, c in enumerate(pile) if c and deck[i] == col]
+            tot = sum(pile[i] for i in conns)
+            return self.L.FLIP + conns[self.rng.weighted_index([pile[i] / tot for i in conns])]
+        if ph == LK_REVEAL:
+            opp = self.opp_deck
+            tot = self.opp_n
+            types = list(compress(range(len(opp)), opp))
+            return self.L.REVEAL + types[self.rng.weighted_index([opp[t] / tot for t in types])]
         return super().sample_chance()
 
     # ---------------------------------------------------------------- legal

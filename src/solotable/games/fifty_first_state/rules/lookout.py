@@ -10,6 +10,7 @@ are discarded. The opponent then reveals a card (``rules/opponent.py``).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.rules.deck import take_from_pile
@@ -60,9 +61,8 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
     card be refused once per round; they stack (assumption A7).
     """
     cs = s.cs
-    deal_reroll = cs.deal_reroll
     built_reroll = cs.built_reroll
-    s.rerolls = sum(c for t, c in enumerate(s.deals) if c and deal_reroll[t]) + sum(
+    s.rerolls = sum(compress(s.deals, cs.deal_reroll)) + sum(
         1 for loc in s.locs if built_reroll[loc.card]
     )
     s.lk_step = FIRST_CARD
