@@ -54,8 +54,10 @@ class MoveTables:
         "develop_ok",
         "fac_cards",
         "fac_checks",
+        "farthest",
         "hand_types",
         "is_action",
+        "nearest",
         "use_base",
         "use_checks",
     )
@@ -65,6 +67,8 @@ class MoveTables:
     ) -> None:
         self.hand_types = range(L.h)
         self.card_types = range(cs.n)
+        self.nearest = min(cs.distance, default=0)
+        self.farthest = max(cs.distance, default=0)
         self.develop_ok = tuple(
             tuple(bool(develop_compat[t] >> u & 1) for u in range(cs.n)) for t in range(cs.n)
         )
@@ -131,18 +135,19 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         grey = tot[GREY] + univ
         blue = tot[BLUE] + univ
         red = tot[RED] + univ
-        first = L.BUILD
-        for t in locs_held:
-            if dist[t] <= grey:
-                out.append(first + t)
-        first = L.DEAL
-        for t in locs_held:
-            if dist[t] <= blue:
-                out.append(first + t)
-        first = L.RAZE
-        for t in locs_held:
-            if dist[t] <= red:
-                out.append(first + t)
+        # Mostly a colour has no contact at all (every card is at distance 1 or
+        # more): its loop is skipped; with contacts for the farthest card, all go.
+        near = tab.nearest
+        far = tab.farthest
+        for first, have in ((L.BUILD, grey), (L.DEAL, blue), (L.RAZE, red)):
+            if have < near:
+                continue
+            if have >= far:
+                out += [first + t for t in locs_held]
+                continue
+            for t in locs_held:
+                if dist[t] <= have:
+                    out.append(first + t)
     if k < len(held):
         first = L.PLAY - n
         conn_checks = tab.conn_checks
