@@ -138,16 +138,12 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         # Mostly a colour has no contact at all (every card is at distance 1 or
         # more): its loop is skipped; with contacts for the farthest card, all go.
         near = tab.nearest
-        far = tab.farthest
-        for first, have in ((L.BUILD, grey), (L.DEAL, blue), (L.RAZE, red)):
-            if have < near:
-                continue
-            if have >= far:
-                out += [first + t for t in locs_held]
-                continue
-            for t in locs_held:
-                if dist[t] <= have:
-                    out.append(first + t)
+        if grey >= near:
+            _reachable(out, L.BUILD, locs_held, dist, grey, tab.farthest)
+        if blue >= near:
+            _reachable(out, L.DEAL, locs_held, dist, blue, tab.farthest)
+        if red >= near:
+            _reachable(out, L.RAZE, locs_held, dist, red, tab.farthest)
     if k < len(held):
         first = L.PLAY - n
         conn_checks = tab.conn_checks
@@ -187,6 +183,18 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
             if act_any[t] or use_checks[t](tot):
                 out += use_moves_from(s, tab, tot, t)
     return out
+
+
+def _reachable(
+    out: list[int], first: int, cards: list[int], dist: tuple[int, ...], have: int, far: int
+) -> None:
+    """Append ``first + t`` for each hand card ``t`` at distance ``have`` or less."""
+    if have >= far:
+        out += [first + t for t in cards]
+        return
+    for t in cards:
+        if dist[t] <= have:
+            out.append(first + t)
 
 
 def use_moves_from(s: FiftyFirstStateState, tab: MoveTables, tot: list[int], t: int) -> list[int]:
