@@ -12,7 +12,6 @@ The State holds the position and dispatches each action to the function of
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.game import ActionInfo, State
@@ -49,8 +48,9 @@ from solotable.games.fifty_first_state.rules.lookout import (
     lookout_refuse,
     next_lookout_card,
     refill_connection_deck,
+    sample_flip,
 )
-from solotable.games.fifty_first_state.rules.opponent import opponent_reveal
+from solotable.games.fifty_first_state.rules.opponent import opponent_reveal, sample_reveal
 from solotable.games.fifty_first_state.rules.production import production_phase
 from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, pick_faction
 from solotable.games.fifty_first_state.table import (
@@ -237,20 +237,10 @@ class FiftyFirstStateState(State):
             if cards is None:
                 cards = self.pile_cards = pile_cards(self.pile)
             return self.L.DRAW + cards[self.rng.below(len(cards))]
-        # The core's sampler over ``chance_outcomes`` (same weights, same floats),
-        # without building the (action, probability) pairs.
         if ph == FLIP:
-            col = self.flip_idx
-            deck = self.cs.conn_deck
-            pile = self.conn_pile
-            conns = [i for i, c in enumerate(pile) if c and deck[i] == col]
-            tot = sum(pile[i] for i in conns)
-            return self.L.FLIP + conns[self.rng.weighted_index([pile[i] / tot for i in conns])]
+            return self.L.FLIP + sample_flip(self)
         if ph == LK_REVEAL:
-            opp = self.opp_deck
-            tot = self.opp_n
-            types = list(compress(range(len(opp)), opp))
-            return self.L.REVEAL + types[self.rng.weighted_index([opp[t] / tot for t in types])]
+            return self.L.REVEAL + sample_reveal(self)
         return super().sample_chance()
 
     # ---------------------------------------------------------------- legal

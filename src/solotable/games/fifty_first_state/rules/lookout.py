@@ -35,6 +35,18 @@ def connection_flip(s: FiftyFirstStateState, c: int) -> None:
     s.flip_idx += 1
 
 
+def sample_flip(s: FiftyFirstStateState) -> int:
+    """The connection card turned up now, drawn as the core's ``State.sample_chance``
+    draws it from ``chance_outcomes`` (same weights, same floats, same generator call),
+    without building the (action, probability) pairs."""
+    col = s.flip_idx
+    deck = s.cs.conn_deck
+    pile = s.conn_pile
+    conns = [i for i, c in enumerate(pile) if c and deck[i] == col]
+    tot = sum(pile[i] for i in conns)
+    return conns[s.rng.weighted_index([pile[i] / tot for i in conns])]
+
+
 def refill_connection_deck(s: FiftyFirstStateState) -> bool:
     """Spec §9 A8 for connections: an empty deck takes back its discard.
 

@@ -8,6 +8,7 @@ opponent itself gains nothing.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.goods import WORKER
@@ -32,6 +33,15 @@ def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:
     s.opp_n -= 1
     s.opp.append(OpponentCard(t, 0))
     production_phase(s)
+
+
+def sample_reveal(s: FiftyFirstStateState) -> int:
+    """The opponent card revealed now, drawn as the core's ``State.sample_chance``
+    draws it from ``chance_outcomes`` (same weights, same floats, same generator call)."""
+    opp = s.opp_deck
+    tot = s.opp_n
+    types = list(compress(range(len(opp)), opp))
+    return types[s.rng.weighted_index([opp[t] / tot for t in types])]
 
 
 def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:
