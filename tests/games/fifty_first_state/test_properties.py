@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from solotable.core.record import record_of, replay
 from solotable.core.rng import Rng
+from solotable.games.fifty_first_state.rules.deck import pile_cards
 
 from .helpers import card_total, conn_total, game
 
@@ -31,6 +32,8 @@ def test_cards_conserved_and_goods_never_negative(seed: int, faction: str) -> No
         assert all(min(loc.stored) >= 0 for loc in s.locs)
         assert s.vp >= 0
         assert s.pile_n == sum(s.pile) and s.opp_n == sum(s.opp_deck)
+        # The sampling list of draws, when built, is the pile's cards in order.
+        assert s.pile_cards is None or s.pile_cards == pile_cards(s.pile)
     assert 1 <= s.round <= 6
 
 

@@ -27,6 +27,7 @@ from solotable.games.fifty_first_state.factions import FactionSet, load_factions
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, goods_of
 from solotable.games.fifty_first_state.observation import observe, state_from_observation
 from solotable.games.fifty_first_state.render import render
+from solotable.games.fifty_first_state.rules.action_moves import MoveTables
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.tensor import Encoder
 from solotable.games.fifty_first_state.tensor_state import StateEncoder
@@ -97,6 +98,7 @@ class FiftyFirstStateGame(Game):
             )
             for t in range(self.cards.n)
         )
+        self.move_tables = MoveTables(self.cards, self.layout, self.factions, self.develop_compat)
         fac = str(self.options["faction"])
         self.fixed_faction = -1 if fac == "random" else self.factions.ids().index(fac)
         self.faction_actions: tuple[tuple[tuple[dict[str, int], int, dict[str, int]], ...], ...] = (

@@ -26,18 +26,19 @@ from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.illegal import explain_illegal
 from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
 from solotable.games.fifty_first_state.reveal import hidden_at_end
-from solotable.games.fifty_first_state.rules.actions import (
-    action_is_legal,
-    action_phase_moves,
-    do_action,
-)
+from solotable.games.fifty_first_state.rules.action_moves import action_phase_moves
+from solotable.games.fifty_first_state.rules.actions import action_is_legal, do_action
 from solotable.games.fifty_first_state.rules.cleanup import (
     STORE_GOODS,
     finish_cleanup,
     store_good,
     store_moves,
 )
-from solotable.games.fifty_first_state.rules.deck import draw_into_hand, reshuffle_discard
+from solotable.games.fifty_first_state.rules.deck import (
+    draw_into_hand,
+    pile_cards,
+    reshuffle_discard,
+)
 from solotable.games.fifty_first_state.rules.lookout import (
     begin_lookout,
     connection_flip,
@@ -47,8 +48,9 @@ from solotable.games.fifty_first_state.rules.lookout import (
     lookout_refuse,
     next_lookout_card,
     refill_connection_deck,
+    sample_flip,
 )
-from solotable.games.fifty_first_state.rules.opponent import opponent_reveal
+from solotable.games.fifty_first_state.rules.opponent import opponent_reveal, sample_reveal
 from solotable.games.fifty_first_state.rules.production import production_phase
 from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, pick_faction
 from solotable.games.fifty_first_state.table import (
@@ -79,6 +81,9 @@ from solotable.games.fifty_first_state.table import (
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
+
+SETTLES = tuple(ph in (FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL) for ph in range(len(Phase)))
+"""Phases in which ``_settle`` may have automatic steps to run, indexed by phase."""
 
 # Re-exported for tests and tools that name the phases from here.
 __all__ = [
@@ -128,6 +133,7 @@ class FiftyFirstStateState(State):
         "pending_draws",
         "phase",
         "pile",
+        "pile_cards",
         "pile_n",
         "rerolls",
         "rng",
@@ -149,6 +155,9 @@ class FiftyFirstStateState(State):
         self.L: Layout = game.layout
         self.rng = Rng(seed)
         self.history = []
+        self.pile_cards: list[int] | None = None
+        """The draw pile as a sampling list (``rules/deck.py``), or None until a draw
+        needs it; derived from ``pile``, so never saved."""
         if blank:
             return
         cs = self.cs
@@ -217,9 +226,21 @@ class FiftyFirstStateState(State):
         raise ValueError("not a chance node")
 
     def sample_chance(self) -> int:
-        """Deck draws pick straight from the counts (the hot path of playouts)."""
-        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
-            return self.L.DRAW + self.rng.weighted_choice(self.pile, self.pile_n)
+        """Deck draws index the pile's sampling list (the hot path of playouts).
+
+        The same generator call (``below(pile_n)``) and the same card as a scan of
+        the counts (``Rng.weighted_choice``), so records replay unchanged.
+        """
+        ph = self.phase
+        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
+            cards = self.pile_cards
+            if cards is None:
+                cards = self.pile_cards = pile_cards(self.pile)
+            return self.L.DRAW + cards[self.rng.below(len(cards))]
+        if ph == FLIP:
+            return self.L.FLIP + sample_flip(self)
+        if ph == LK_REVEAL:
+            return self.L.REVEAL + sample_reveal(self)
         return super().sample_chance()
 
     # ---------------------------------------------------------------- legal
@@ -259,7 +280,44 @@ class FiftyFirstStateState(State):
     def explain_illegal(self, action: int) -> Msg | None:
         return explain_illegal(self, action)
 
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def is_chance_node(self) -> bool:
+        ph = self.phase
+        return ph != END and (self.pending_draws > 0 or IS_CHANCE[ph])
+
     # --------------------------------------------------------------- apply
+    def apply_legal_action(self, action: int) -> None:
+        """The playout path: the draws and the Actions phase go straight to their
+        rule, and ``_settle`` runs only when an automatic step may follow.
+
+        The other phases (rarer) go through ``_apply``. Same effect as the core's
+        ``_apply`` then history (``test_fast_play.py`` plays both side by side).
+        """
+        if self.pending_draws > 0:
+            draw_into_hand(self, action - self.L.DRAW)
+        else:
+            ph = self.phase
+            if ph == ACTIONS:
+                do_action(self, action)
+            elif ph == LK_DRAW:
+                lookout_draw(self, action - self.L.DRAW)
+            elif ph == LK_EXTRA:
+                lookout_extra_draw(self, action - self.L.DRAW)
+            elif ph == SETUP:
+                opponent_deck_setup(self, action - self.L.DRAW)
+            else:
+                self._apply(action)
+                self.history.append(action)
+                return
+        if self.pending_draws > 0:
+            if not self.pile_n:
+                self._settle()
+        elif SETTLES[self.phase]:
+            self._settle()
+        self.history.append(action)
+
     def _apply(self, a: int) -> None:
         L = self.L
         if self.pending_draws > 0:
@@ -388,6 +446,7 @@ class FiftyFirstStateState(State):
         o.faction = self.faction
         o.pile = list(self.pile)
         o.pile_n = self.pile_n
+        o.pile_cards = None if self.pile_cards is None else list(self.pile_cards)
         o.discard = list(self.discard)
         o.aside = list(self.aside)
         o.hand = list(self.hand)

@@ -9,6 +9,7 @@ worker to an opponent card (``rules/opponent.py``).
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state import actions as K
@@ -24,9 +25,10 @@ from solotable.games.fifty_first_state.goods import (
     UNIVERSAL,
     WORKER,
 )
+from solotable.games.fifty_first_state.rules.action_moves import use_moves_from
 from solotable.games.fifty_first_state.rules.cleanup import end_actions
-from solotable.games.fifty_first_state.rules.opponent import opponent_moves, use_opponent_card
-from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact, plus
+from solotable.games.fifty_first_state.rules.opponent import use_opponent_card
+from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact
 from solotable.games.fifty_first_state.rules.production import produce
 from solotable.games.fifty_first_state.table import (
     T_BUILT,
@@ -45,75 +47,9 @@ ONE_BRICK = ((BRICK, 1),)
 ONE_TOKEN = ((DEVELOPMENT, 1),)
 
 
-def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
-    """Every legal action of the Actions phase, sorted (``pass`` always among them)."""
-    cs = s.cs
-    L = s.L
-    n = L.n
-    out = [K.PASS_ID]
-    hand = s.hand
-    g = s.goods
-    st = s.st
-    workers = g[WORKER] + st[WORKER]
-    have_dev = g[DEVELOPMENT] + st[DEVELOPMENT] > 0
-    have_brick = g[BRICK] + st[BRICK] + g[AMMO] + st[AMMO] > 0
-    loc_types = sorted({loc.card for loc in s.locs}) if have_dev or have_brick else []
-    compat = s.game.develop_compat
-    grey = g[GREY] + st[GREY]
-    blue = g[BLUE] + st[BLUE]
-    red = g[RED] + st[RED]
-    univ = g[UNIVERSAL] + st[UNIVERSAL]
-    dist = cs.distance
-    for t in [t for t in range(n) if hand[t]]:
-        d = dist[t]
-        if grey + univ >= d:
-            out.append(L.BUILD + t)
-        if blue + univ >= d:
-            out.append(L.DEAL + t)
-        if red + univ >= d:
-            out.append(L.RAZE + t)
-        if loc_types:
-            ct = compat[t]
-            dev0 = L.DEV + t * n
-            dev1 = dev0 + n * n
-            if have_brick:
-                out.extend([dev0 + u for u in loc_types if ct >> u & 1])
-            if have_dev:
-                out.extend([dev1 + u for u in loc_types])
-    seen = 0
-    effect = cs.effect
-    for loc in s.locs:
-        t = loc.card
-        if loc.uses <= 0 or effect[t] != E_ACTION or seen >> t & 1:
-            continue
-        seen |= 1 << t
-        out.extend(use_moves(s, t))
-    fac = s.game.factions.factions[s.faction]
-    for k in range(3):
-        if s.fac_used >> k & 1 or not can_pay(s, fac.action_cost[k]):
-            continue
-        if fac.action_card[k]:
-            base = L.FAC_CARD + k * L.h
-            out.extend(base + h for h in range(L.h) if hand[h])
-        else:
-            out.append(L.FAC + k)
-    if workers >= 2:
-        out.extend(range(L.WORK, L.WORK + 5))
-        if s.face_up[0] >= 0:
-            out.append(L.TAKE)
-        if s.face_up[1] >= 0:
-            out.append(L.TAKE + 1)
-    for c in range(L.c):
-        if hand[n + c] and can_pay(s, cs.conn_cost[c]):
-            out.append(L.PLAY + c)
-    if workers >= 1 and s.opp:
-        opponent_moves(s, out)
-    out.sort()
-    return out
-
-
 def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
-    """Whether ``a`` is among ``action_phase_moves``, tested for that one id."""
+    """Whether ``a`` is among ``action_phase_moves`` (``rules/action_moves.py``), tested
+    for that one id."""
     if a == K.PASS_ID:
         return True
     cs = s.cs
@@ -135,7 +71,8 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
     if kind == K.USE:
         if cs.effect[x] != E_ACTION or not any(lo.card == x and lo.uses > 0 for lo in s.locs):
             return False
-        return a in use_moves(s, x)
+        tot = list(map(add, g, st))
+        return a in use_moves_from(s, s.game.move_tables, tot, x)
     if kind == K.FACTION:
         fac = s.game.factions.factions[s.faction]
         if s.fac_used >> x & 1 or not can_pay(s, fac.action_cost[x]):
@@ -151,28 +88,6 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
     if kind == K.OPP:
         return workers >= 1 and any(o.card == x and not o.used for o in s.opp)
     return False
-
-
-def use_moves(s: FiftyFirstStateState, t: int) -> list[int]:
-    """The ways to use action location ``t`` now (spec §3.4, §6.2 choice costs)."""
-    cs = s.cs
-    L = s.L
-    cost = cs.act_cost[t]
-    if cs.act_any[t]:
-        # Only goods actually held are offered: paying "gun" with ammo would
-        # duplicate "use X ammo".
-        g = s.goods
-        st = s.st
-        return [
-            L.use(t, 1 + i) for i in range(5) if g[i] + st[i] > 0 and can_pay(s, plus(cost, (i, 1)))
-        ]
-    if not can_pay(s, cost):
-        return []
-    if cs.act_deal[t]:
-        return [L.use(t, 6 + d) for d, c in enumerate(s.deals) if c]
-    if cs.act_choice[t]:
-        return [L.use(t, 1 + i) for i in range(4)]
-    return [L.use(t)]
 
 
 def do_action(s: FiftyFirstStateState, a: int) -> None:

@@ -6,6 +6,7 @@ by the counts, a reshuffle moves the discard counts back into the pile.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.table import T_RESHUFFLES
@@ -14,10 +15,32 @@ if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
 
-def draw_into_hand(s: FiftyFirstStateState, t: int) -> None:
-    """A pending draw (income, a card reward, 2 workers for a card) gives ``t``."""
+def pile_cards(pile: list[int]) -> list[int]:
+    """The draw pile as a sorted list of card types, each repeated by its count.
+
+    Drawing the ``r``-th card of this list is drawing ``r`` over the running
+    counts (what ``Rng.weighted_choice`` does), in one index instead of a scan.
+    """
+    return [t for t, c in enumerate(pile) for _ in range(c)]
+
+
+def take_from_pile(s: FiftyFirstStateState, t: int) -> None:
+    """Card ``t`` leaves the draw pile (every draw goes through here).
+
+    ``pile_cards`` is the pile's sampling list, built when a draw is first
+    sampled and kept in step here; anything that puts cards back into the
+    pile sets it to None instead (``reshuffle_discard``, setup).
+    """
     s.pile[t] -= 1
     s.pile_n -= 1
+    cards = s.pile_cards
+    if cards is not None:
+        del cards[bisect_left(cards, t)]
+
+
+def draw_into_hand(s: FiftyFirstStateState, t: int) -> None:
+    """A pending draw (income, a card reward, 2 workers for a card) gives ``t``."""
+    take_from_pile(s, t)
     s.hand[t] += 1
     s.pending_draws -= 1
 
@@ -36,5 +59,6 @@ def reshuffle_discard(s: FiftyFirstStateState) -> bool:
         pile[i] += c
         discard[i] = 0
     s.pile_n += moved
+    s.pile_cards = None
     s.tally[T_RESHUFFLES] += 1
     return True

@@ -10,8 +10,10 @@ are discarded. The opponent then reveals a card (``rules/opponent.py``).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
+from solotable.games.fifty_first_state.rules.deck import take_from_pile
 from solotable.games.fifty_first_state.table import (
     FIRST_CARD,
     LK_DECIDE,
@@ -31,6 +33,18 @@ def connection_flip(s: FiftyFirstStateState, c: int) -> None:
     s.conn_pile[c] -= 1
     s.face_up[s.flip_idx] = c
     s.flip_idx += 1
+
+
+def sample_flip(s: FiftyFirstStateState) -> int:
+    """The connection card turned up now, drawn as the core's ``State.sample_chance``
+    draws it from ``chance_outcomes`` (same weights, same floats, same generator call),
+    without building the (action, probability) pairs."""
+    col = s.flip_idx
+    deck = s.cs.conn_deck
+    pile = s.conn_pile
+    conns = [i for i, c in enumerate(pile) if c and deck[i] == col]
+    tot = sum(pile[i] for i in conns)
+    return conns[s.rng.weighted_index([pile[i] / tot for i in conns])]
 
 
 def refill_connection_deck(s: FiftyFirstStateState) -> bool:
@@ -59,9 +73,8 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
     card be refused once per round; they stack (assumption A7).
     """
     cs = s.cs
-    deal_reroll = cs.deal_reroll
     built_reroll = cs.built_reroll
-    s.rerolls = sum(c for t, c in enumerate(s.deals) if c and deal_reroll[t]) + sum(
+    s.rerolls = sum(compress(s.deals, cs.deal_reroll)) + sum(
         1 for loc in s.locs if built_reroll[loc.card]
     )
     s.lk_step = FIRST_CARD
@@ -71,8 +84,7 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
 
 def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
-    s.pile[t] -= 1
-    s.pile_n -= 1
+    take_from_pile(s, t)
     if lookout_card_is_forced(s):
         s.hand[t] += 1
         next_lookout_card(s)
@@ -137,8 +149,7 @@ def next_lookout_card(s: FiftyFirstStateState) -> None:
 def lookout_extra_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — of three more cards, open-production ones are
     shuffled into the opponent deck and the others discarded."""
-    s.pile[t] -= 1
-    s.pile_n -= 1
+    take_from_pile(s, t)
     if s.cs.open[t]:
         s.opp_deck[t] += 1
         s.opp_n += 1

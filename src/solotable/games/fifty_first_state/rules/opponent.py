@@ -8,6 +8,7 @@ opponent itself gains nothing.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.goods import WORKER
@@ -34,15 +35,13 @@ def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:
     production_phase(s)
 
 
-def opponent_moves(s: FiftyFirstStateState, out: list[int]) -> None:
-    """Append one ``opp`` action per card type with an unused copy (1 worker each)."""
-    used = 0
-    first = s.L.OPP
-    for o in s.opp:
-        t = o.card
-        if not o.used and not used >> t & 1:
-            used |= 1 << t
-            out.append(first + t)
+def sample_reveal(s: FiftyFirstStateState) -> int:
+    """The opponent card revealed now, drawn as the core's ``State.sample_chance``
+    draws it from ``chance_outcomes`` (same weights, same floats, same generator call)."""
+    opp = s.opp_deck
+    tot = s.opp_n
+    types = list(compress(range(len(opp)), opp))
+    return types[s.rng.weighted_index([opp[t] / tot for t in types])]
 
 
 def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:

@@ -8,6 +8,9 @@ stored stand-ins.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.goods import (
@@ -26,12 +29,18 @@ if TYPE_CHECKING:
 
 def can_pay(s: FiftyFirstStateState, cost: Vector) -> bool:
     """Whether ``cost`` is payable from the supply and stored goods (spec §3.1)."""
-    g = s.goods
-    st = s.st
+    return affordable(list(map(add, s.goods, s.st)), cost)
+
+
+def affordable(tot: list[int], cost: Vector) -> bool:
+    """Whether ``cost`` is payable from ``tot``, each good in the supply plus on cards.
+
+    The move list totals the goods once and asks this for every cost it offers.
+    """
     ammo_short = 0
     univ_short = 0
     for good, n in cost:
-        have = g[good] + st[good]
+        have = tot[good]
         if have >= n:
             continue
         if good < AMMO:
@@ -42,13 +51,62 @@ def can_pay(s: FiftyFirstStateState, cost: Vector) -> bool:
             return False
     if ammo_short:
         need = ammo_short + sum(n for good, n in cost if good == AMMO)
-        if g[AMMO] + st[AMMO] < need:
+        if tot[AMMO] < need:
             return False
     if univ_short:
         need = univ_short + sum(n for good, n in cost if good == UNIVERSAL)
-        if g[UNIVERSAL] + st[UNIVERSAL] < need:
+        if tot[UNIVERSAL] < need:
             return False
     return True
+
+
+CostCheck = Callable[[list[int]], bool]
+"""``affordable`` for one fixed cost: ``check(tot)``."""
+
+
+def cost_check(cost: Vector) -> CostCheck:
+    """``affordable(tot, cost)`` as a function of ``tot`` alone, for a cost known at load.
+
+    The move list asks the same few printed costs (faction actions, action
+    locations, connection cards) at every decision; a cost of one good is one
+    comparison (the good, plus its stand-in when it has one), and a cost whose
+    goods each have their own stand-in (or none) is all of those comparisons.
+    Other costs (two basic goods sharing ammo, a cost naming a stand-in) go
+    through ``affordable`` itself.
+    """
+    terms = []
+    subs = set()
+    for good, n in cost:
+        sub = AMMO if good < AMMO else UNIVERSAL if GREY <= good <= RED else -1
+        if good in (AMMO, UNIVERSAL) or (sub >= 0 and sub in subs):
+            return partial(_check_general, cost)
+        subs.add(sub)
+        terms.append((good, sub, n))
+    if not terms:
+        return _free
+    if len(terms) == 1:
+        return _term(*terms[0])
+    if len(terms) == 2:
+        return _both(_term(*terms[0]), _term(*terms[1]))
+    return partial(_check_general, cost)
+
+
+def _check_general(cost: Vector, tot: list[int]) -> bool:
+    return affordable(tot, cost)
+
+
+def _free(tot: list[int]) -> bool:
+    return True
+
+
+def _term(good: int, sub: int, n: int) -> CostCheck:
+    if sub < 0:
+        return lambda tot: tot[good] >= n
+    return lambda tot: tot[good] + tot[sub] >= n
+
+
+def _both(a: CostCheck, b: CostCheck) -> CostCheck:
+    return lambda tot: a(tot) and b(tot)
 
 
 def pay(s: FiftyFirstStateState, cost: Vector) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from solotable.games.fifty_first_state.cards import E_KEEP, E_PER_ICON, E_PRODUCE, PRODUCTION
@@ -30,9 +31,9 @@ def production_phase(s: FiftyFirstStateState) -> None:
     fac = s.game.factions
     gain(s, fac.income)
     s.goods[fac.factions[s.faction].good] += 1
-    for t, c in enumerate(s.deals):
-        if c:
-            gain(s, cs.deal[t], c)
+    deals = s.deals
+    for t in compress(range(len(deals)), deals):
+        gain(s, cs.deal[t], deals[t])
     kind = cs.kind
     effect = cs.effect
     goods = s.goods

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.rules.cleanup import start_round
+from solotable.games.fifty_first_state.rules.deck import take_from_pile
 from solotable.games.fifty_first_state.table import OPPONENT_START, SETUP, START_HAND
 
 if TYPE_CHECKING:
@@ -24,8 +25,7 @@ def opponent_deck_setup(s: FiftyFirstStateState, t: int) -> None:
     and shuffled back into the draw pile; then four cards go to the hand and
     round 1 begins.
     """
-    s.pile[t] -= 1
-    s.pile_n -= 1
+    take_from_pile(s, t)
     if not s.cs.open[t]:
         s.aside[t] += 1
         return
@@ -37,5 +37,6 @@ def opponent_deck_setup(s: FiftyFirstStateState, t: int) -> None:
             s.pile[i] += c
             s.pile_n += c
             aside[i] = 0
+        s.pile_cards = None
         s.pending_draws = START_HAND
         start_round(s)
