@@ -287,6 +287,13 @@ class FiftyFirstStateState(State):
         ph = self.phase
         return ph != END and (self.pending_draws > 0 or IS_CHANCE[ph])
 
+    def chance_outcomes_are_public(self) -> bool:
+        """Solo 51st State deals nothing face down: a draw goes to the player's hand, a
+        Lookout card, a Connection card or the opponent's card is turned face up, and the
+        faction board is shown. Saying so spares the table a clone per possible card
+        (≈ 5,600 at the start of a game) to find out what the player may see."""
+        return True
+
     # --------------------------------------------------------------- apply
     def apply_legal_action(self, action: int) -> None:
         """The playout path: the draws and the Actions phase go straight to their
