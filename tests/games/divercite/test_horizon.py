@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,12 +11,15 @@ from hypothesis import strategies as st
 from solotable.games.divercite import DiverciteState
 from solotable.games.divercite.actions import RES_BASE
 from solotable.games.divercite.rules.horizon import (
+    _PACK,
     AFFECTED_MASK,
     AFFECTED_SQUARES,
     SQUARE_OF,
+    _affected,
+    _packed_city_gains,
     square_of,
 )
-from solotable.games.divercite.rules.scoring import NO_MOVE
+from solotable.games.divercite.rules.scoring import NO_MOVE, city_points
 
 from .helpers import OPTION_SETS, play
 
@@ -84,3 +88,41 @@ def test_a_placement_changes_the_opponents_gains_only_on_its_affected_squares(se
         changed = {q for q in range(41) if after[q] != before[q]}
         assert changed <= {SQUARE_OF[a], *AFFECTED_SQUARES[a]}
         assert all(AFFECTED_MASK[a] >> q & 1 for q in changed)
+
+
+def test_the_packed_city_table_holds_the_rules_points_for_every_neighbourhood():
+    """The table of a new city's best points (``CITY_GAIN``, built once at import) is built
+    again here and read for every four neighbours (empty, a colour or the neutral token) and
+    every non-empty set of city colours in supply: it must be the best of ``city_points``
+    (seed: Décompte des points) over those colours. Building it here, not at import, lets
+    mutation testing switch a fault in the builder on (docs/mutation.md)."""
+    table = _packed_city_gains()
+    for neighbours in product((0, 1, 2, 4, 8, 16), repeat=4):
+        packed = sum(_PACK[b] for b in neighbours)
+        for mask in range(1, 16):
+            colours = [1 << k for k in range(4) if mask >> k & 1]
+            best = max(city_points(neighbours, bit) for bit in colours)
+            assert table[packed * 16 + mask] == best, (neighbours, mask)
+
+
+def test_every_placement_changes_gains_only_on_the_squares_it_names():
+    """Every legal placement (not a sample) at the start and along two fixed games: the
+    squares where the opponent's best gain changes are the placement's own and those
+    ``_affected`` names. The tables the search reads (``AFFECTED_SQUARES``) are made by
+    ``_affected`` at import; it is called again here so that a fault in it can be switched
+    on by mutation testing (docs/mutation.md)."""
+    for seed in (3, 8):
+        state = play([], seed)
+        rng = random.Random(seed)
+        while state.placements_left() > 1:
+            if not state.is_neutral_turn():
+                opp = 1 - state.current_player()
+                before = state.square_gains(opp)
+                for a in state.legal_actions():
+                    state.make(a)
+                    after = state.square_gains(opp)
+                    state.unmake(a)
+                    changed = {q for q in range(41) if after[q] != before[q]}
+                    assert changed <= {square_of(a), *_affected(a)}, state.action_to_string(a)
+            for _ in range(rng.randrange(1, 6)):
+                state.apply_action(rng.choice(state.legal_actions()))
