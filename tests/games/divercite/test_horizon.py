@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,28 +102,46 @@ def test_the_packed_city_table_holds_the_rules_points_for_every_neighbourhood():
         packed = sum(_PACK[b] for b in neighbours)
         for mask in range(1, 16):
             colours = [1 << k for k in range(4) if mask >> k & 1]
-            best = max(city_points(neighbours, bit) for bit in colours)
+            best = max(city_points(list(neighbours), bit) for bit in colours)
             assert table[packed * 16 + mask] == best, (neighbours, mask)
 
 
-def test_every_placement_changes_gains_only_on_the_squares_it_names():
-    """Every legal placement (not a sample) at the start and along two fixed games: the
-    squares where the opponent's best gain changes are the placement's own and those
-    ``_affected`` names. The tables the search reads (``AFFECTED_SQUARES``) are made by
-    ``_affected`` at import; it is called again here so that a fault in it can be switched
-    on by mutation testing (docs/mutation.md)."""
-    for seed in (3, 8):
-        state = play([], seed)
-        rng = random.Random(seed)
-        while state.placements_left() > 1:
-            if not state.is_neutral_turn():
-                opp = 1 - state.current_player()
-                before = state.square_gains(opp)
-                for a in state.legal_actions():
-                    state.make(a)
-                    after = state.square_gains(opp)
-                    state.unmake(a)
-                    changed = {q for q in range(41) if after[q] != before[q]}
-                    assert changed <= {square_of(a), *_affected(a)}, state.action_to_string(a)
-            for _ in range(rng.randrange(1, 6)):
-                state.apply_action(rng.choice(state.legal_actions()))
+def _first_best(state: DiverciteState) -> tuple[int, int]:
+    """The mover's best immediate gain and the first move reaching it: cities by square
+    then colour, then resources by square then colour (``greediest_move``'s order)."""
+    gains = {a: state.gain(a) for a in state.legal_actions()}
+    best = max(gains.values())
+    order = sorted(gains, key=lambda a: (a >= RES_BASE, square_of(a), a))
+    return best, next(a for a in order if gains[a] == best)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_every_placement_changes_gains_only_on_the_squares_it_names(seed):
+    """Every legal placement (not a sample) along fixed games, the neutral-first variant's
+    opening included: the placement's own square is then taken (no gain there for the
+    opponent), and the squares where the opponent's best gain changes are those
+    ``_affected`` names. The tables the search reads (``AFFECTED_SQUARES``, ``SQUARE_OF``)
+    are made at import; ``_affected`` and ``square_of`` are called again here so that
+    mutation testing can switch a fault in them on (docs/mutation.md). Along the way,
+    ``greediest_move`` is the first best move and ``open_deltas`` is 0 on taken squares."""
+    state = play([], seed, neutral_first=seed == 21)
+    rng = random.Random(seed)
+    while state.placements_left() > 1:
+        opp = 1 - state.current_player()
+        before = state.square_gains(opp)
+        for a in state.legal_actions():
+            state.make(a)
+            after = state.square_gains(opp)
+            state.unmake(a)
+            assert after[square_of(a)] == NO_MOVE
+            changed = {q for q in range(41) if after[q] != before[q]}
+            assert changed <= {square_of(a), *_affected(a)}, state.action_to_string(a)
+        if not state.is_neutral_turn():
+            assert state.greediest_move() == _first_best(state)
+            board = state.to_dict()
+            taken = [c for c in range(16) if board["owner"][c] >= 0]
+            taken += [16 + r for r in range(25) if board["resources"][r]]
+            deltas = state.open_deltas()
+            assert [deltas[q] for q in taken] == [0] * len(taken)
+        for _ in range(rng.randrange(1, 4)):
+            state.apply_action(rng.choice(state.legal_actions()))
