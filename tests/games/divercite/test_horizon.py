@@ -115,6 +115,20 @@ def _first_best(state: DiverciteState) -> tuple[int, int]:
     return best, next(a for a in order if gains[a] == best)
 
 
+def _best_gain_stopping_at(state: DiverciteState, enough: int) -> int:
+    """``best_gain(enough)``: the best city gain if it reaches ``enough``, else the best so
+    far at the first resource (by square, then colour) that brings it to ``enough``."""
+    gains = {a: state.gain(a) for a in state.legal_actions()}
+    best = max((g for a, g in gains.items() if a < RES_BASE), default=NO_MOVE)
+    if best >= enough:
+        return best
+    for a in sorted((a for a in gains if a >= RES_BASE), key=lambda a: (square_of(a), a)):
+        best = max(best, gains[a])
+        if best >= enough:
+            return best
+    return best
+
+
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_every_placement_changes_gains_only_on_the_squares_it_names(seed):
     """Every legal placement (not a sample) along fixed games, the neutral-first variant's
@@ -123,7 +137,8 @@ def test_every_placement_changes_gains_only_on_the_squares_it_names(seed):
     ``_affected`` names. The tables the search reads (``AFFECTED_SQUARES``, ``SQUARE_OF``)
     are made at import; ``_affected`` and ``square_of`` are called again here so that
     mutation testing can switch a fault in them on (docs/mutation.md). Along the way,
-    ``greediest_move`` is the first best move and ``open_deltas`` is 0 on taken squares."""
+    ``greediest_move`` is the first best move, ``best_gain`` stops where its ``enough`` is
+    reached, and ``open_deltas`` is 0 on taken squares."""
     state = play([], seed, neutral_first=seed == 21)
     rng = random.Random(seed)
     while state.placements_left() > 1:
@@ -138,6 +153,8 @@ def test_every_placement_changes_gains_only_on_the_squares_it_names(seed):
             assert changed <= {square_of(a), *_affected(a)}, state.action_to_string(a)
         if not state.is_neutral_turn():
             assert state.greediest_move() == _first_best(state)
+            for enough in range(1, 7):
+                assert state.best_gain(enough) == _best_gain_stopping_at(state, enough), enough
             board = state.to_dict()
             taken = [c for c in range(16) if board["owner"][c] >= 0]
             taken += [16 + r for r in range(25) if board["resources"][r]]
@@ -145,3 +162,31 @@ def test_every_placement_changes_gains_only_on_the_squares_it_names(seed):
             assert [deltas[q] for q in taken] == [0] * len(taken)
         for _ in range(rng.randrange(1, 4)):
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", [190, 217])
+def test_a_mover_without_cities_and_no_gain_left_takes_the_first_resource_square(seed):
+    """White places cities whenever it can, then only holds resources; along these two
+    fixed games it reaches a turn where no resource gains anything and the first empty
+    resource square touches no city: ``greediest_move`` and ``best_gain`` then give 0 and
+    that square (with the lowest colour in supply), as ``gain`` says."""
+    state = play([], seed)
+    rng = random.Random(seed)
+    reached = False
+    while state.placements_left() > 1:
+        legal = state.legal_actions()
+        if not state.is_neutral_turn():
+            best, move = _first_best(state)
+            assert state.greediest_move() == (best, move)
+            assert state.best_gain() == best
+            supply = state.to_dict()["supply"][state.current_player() * 8 :][:8]
+            if (
+                not any(supply[:4])
+                and best == 0
+                and square_of(move) == min(square_of(a) for a in legal)
+            ):
+                reached = True
+        cities = [a for a in legal if a < RES_BASE]
+        turn_white = state.current_player() == 0
+        state.apply_action(rng.choice(cities) if turn_white and cities else rng.choice(legal))
+    assert reached
