@@ -190,3 +190,21 @@ def test_a_mover_without_cities_and_no_gain_left_takes_the_first_resource_square
         turn_white = state.current_player() == 0
         state.apply_action(rng.choice(cities) if turn_white and cities else rng.choice(legal))
     assert reached
+
+
+@pytest.mark.parametrize(("seed", "ply"), [(3, 26), (7, 31)])
+def test_the_greediest_move_may_complete_the_opponents_divercite(seed, ply):
+    """Along these fixed random games, the mover's best immediate gain at ``ply`` is a
+    resource that also completes one of the opponent's Divercités (costing the opponent's
+    city's missing points): ``greediest_move`` and ``best_gain`` count that cost as
+    ``gain`` does."""
+    state = play([], seed)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        state.apply_action(rng.choice(state.legal_actions()))
+    best, move = _first_best(state)
+    assert (state.greediest_move(), state.best_gain()) == ((best, move), best)
+    opp = 1 - state.current_player()
+    before = state.divercites()[opp]
+    state.make(move)
+    assert move >= RES_BASE and state.divercites()[opp] == before + 1
