@@ -148,6 +148,8 @@ def test_face_numbers_bare_numbers_and_colons_read_as_their_moves() -> None:
     assert reads("take:a1:as:gem3") == reads("take a1 as #0") == "take a1 as gem3"
     assert reads("spend:magic2") == reads("sp:#1") == reads("spend 2") == "spend magic2"
     assert reads("recycle:a1") == "recycle a1"
+    # a2 holds a Tunnel die showing 1: face code 0, the first of all, still has faces.
+    assert reads("take a2 as n1") == reads("take a2 as #0") == "take a2"
     assert reads("face 2") == "face magic2"
     assert reads("draw tunnel 3") == reads("draw:tunnel:n3") == "draw tunnel n3"
     assert reads("draw magic 2") == "draw magic magic2"
