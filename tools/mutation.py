@@ -54,6 +54,8 @@ tenths of a game's test time and are not where a rule is pinned down: a mutant o
 would kill is reported as a survivor, and gets a test that checks the rule's value."""
 SLOW_GAMES = ("dice_miner", "mini_divercity", "fifty_first_state")
 """Games whose property tests are slow enough to leave out (Divercité's are quick)."""
+TIMEOUT_MULTIPLIER = 2.0
+"""mutmut's ``timeout_multiplier`` (see ``prepare``)."""
 CORE_TESTS = ("tests/core", "tests/lab", "tests/cli/test_cli.py", "tests/cli/test_records.py")
 
 # mutmut's exit codes per mutant, as ``mutmut results`` names them.
@@ -122,6 +124,11 @@ def prepare(scope: Scope) -> Path:
         'source_paths = ["src"]\n'
         f"only_mutate = {json.dumps(scope.files)}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(scope.tests)}\n"
+        # A mutant's CPU-time limit is 2 × (its tests' durations + 1 s) × this multiplier
+        # (mutmut's default 15). The durations come from mutmut's traced first run, several
+        # times slower than a plain one, so 2 still leaves a wide margin, while 15 let a
+        # looping mutant burn a quarter of an hour of CPU before it counted as killed.
+        f"timeout_multiplier = {TIMEOUT_MULTIPLIER}\n"
         # Hypothesis: the derandomized CI profile, so a mutant meets the same examples
         # as the clean run.
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "--hypothesis-profile=ci"]\n'

@@ -106,7 +106,7 @@ def _course_key(breakdown: list[dict], player: int) -> tuple[int, int, int, int]
 # chosen so that each criterion decides and the criteria after it point the other way:
 # swapping the order of the 4-, 3- and 2-match criteria changes the winner of one of them.
 TIED_SEEDS = {
-    "more Divercités": [2],
+    "more Divercités": [2, 144],  # 144: 2 Divercités to 1 (a count, not just "has one")
     "4 matches, 3 or 2 the other way": [1460, 1733, 8713, 21179],
     "3 matches, 2 the other way": [49, 118],
     "2 matches": [47],
@@ -140,3 +140,20 @@ def test_course_tiebreak_takes_its_criteria_in_order_then_the_starter_wins(case,
             winner = 0 if k0 > k1 else 1
         assert state.returns() == ([1.0, -1.0] if winner == 0 else [-1.0, 1.0]), (seed, k0, k1)
         assert state.winner() == winner
+        # The outcome says which criterion decided (and the match count), in data and words.
+        by, n = (
+            ("first", 0)
+            if case == "perfect tie"
+            else ("divercites", 0)
+            if decided[0] == 0
+            else ("matches", (4, 3, 2)[decided[0] - 1])
+        )
+        outcome = state.outcome()
+        assert outcome.key == "divercite.outcome.tiebreak"
+        assert (outcome.arg("winner"), outcome.arg("by"), outcome.arg("matches")) == (winner, by, n)
+        why = {
+            "first": "the first player wins a perfect tie",
+            "divercites": "more Divercités",
+            "matches": f"more cities with {n} matching resources",
+        }[by]
+        assert str(outcome).endswith(f"on the tie-break: {why}"), str(outcome)

@@ -258,11 +258,6 @@ def greediest_move(state: DiverciteState) -> tuple[int, int]:
     return best, move
 
 
-def gain_of_resource(state: DiverciteState, p: int, r: int, bit: int) -> int:
-    """Player ``p``'s gain from a resource of colour ``bit`` on empty square ``r``."""
-    return _res_square_gain(state, p, r, [bit])
-
-
 def open_deltas(state: DiverciteState) -> list[int]:
     """Per square: how much a placement there changes ``open_neighbours`` for the mover.
 
