@@ -103,18 +103,25 @@ class PimcAgent(Agent):
             return candidates[0]
         return self._search(turn.player, candidates, obs, start, limit)
 
+    def _first_choice(self, player: int, legal: list[int], obs: Observation) -> int:
+        """The base policy's own move: the root policy, which remembers the real turns."""
+        return self.root.act(Turn(player, legal, lambda: obs))
+
+    def _ranker(self, player: int) -> Agent:
+        """A throwaway policy ranks the rest, so the root's memory sees only the real turn."""
+        return make_agent(self.base, self.game, player, self.rng.below(2**62))
+
     def _candidates(self, player: int, legal: list[int], obs: Observation) -> list[int]:
         """The base policy's ranking of the legal actions, best first, ``top`` long."""
-        first = self.root.act(Turn(player, legal, lambda: obs))
+        first = self._first_choice(player, legal, obs)
         if first not in legal:
             first = legal[0]
         ranked = [first]
         want = len(legal) if self.top <= 0 else min(self.top, len(legal))
-        if want >= len(legal):
-            return ranked + [a for a in legal if a != first]
-        # A throwaway policy ranks the rest, so the root's memory sees only the real turn.
-        ranker = make_agent(self.base, self.game, player, self.rng.below(2**62))
         remaining = [a for a in legal if a != first]
+        if want >= len(legal):
+            return ranked + remaining
+        ranker = self._ranker(player)
         while remaining and len(ranked) < want:
             try:
                 pick = ranker.act(Turn(player, list(remaining), lambda: obs))

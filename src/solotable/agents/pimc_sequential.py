@@ -133,29 +133,14 @@ class SequentialPimcAgent(PimcAgent):
         self._sequential(turn.player, candidates, turn.observation, limit)
         return self._order(candidates)[0]
 
-    def _candidates(self, player: int, legal: list[int], obs: Observation) -> list[int]:
-        """The base policy's ranking, with policies seeded by a constant: the ranking is
-        then a function of the observation alone, whatever the hint's sampling seed, and
-        it is what breaks ties between moves the deals cannot tell apart."""
-        first = make_agent(self.base, self.game, player, 0).act(Turn(player, legal, lambda: obs))
-        if first not in legal:
-            first = legal[0]
-        ranked = [first]
-        want = len(legal) if self.top <= 0 else min(self.top, len(legal))
-        remaining = [a for a in legal if a != first]
-        if want >= len(legal):
-            return ranked + remaining
-        ranker = make_agent(self.base, self.game, player, 1)
-        while remaining and len(ranked) < want:
-            try:
-                pick = ranker.act(Turn(player, list(remaining), lambda: obs))
-            except Exception:  # a policy need not cope with a cut-down legal list
-                break
-            if pick not in remaining:
-                break
-            ranked.append(pick)
-            remaining.remove(pick)
-        return ranked
+    # The base policy's ranking with policies seeded by a constant: the ranking is then a
+    # function of the observation alone, whatever the hint's sampling seed, and it is what
+    # breaks ties between moves the deals cannot tell apart.
+    def _first_choice(self, player: int, legal: list[int], obs: Observation) -> int:
+        return make_agent(self.base, self.game, player, 0).act(Turn(player, legal, lambda: obs))
+
+    def _ranker(self, player: int) -> Agent:
+        return make_agent(self.base, self.game, player, 1)
 
     def _order(self, candidates: list[int]) -> list[int]:
         """The hint's order: first the base policy's favourite among the moves the leader
