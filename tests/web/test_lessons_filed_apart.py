@@ -78,3 +78,17 @@ def test_a_lesson_stays_a_lesson_after_a_restart(client, store) -> None:
     resumed = GameSession.resume(store, url.rsplit("/", 1)[1])
     assert resumed.lesson is True
     assert GameSession.resume(store, _game(client, 3).rsplit("/", 1)[1]).lesson is False
+
+
+def test_an_unfinished_lesson_is_marked_in_the_lobby_continue_list(client) -> None:
+    """The Continue list tells a lesson from a game of one's own (both unfinished)."""
+    lesson = _lesson(client)
+    game = _game(client, 5)
+    page = client.get("/").text
+    items = {
+        href: item
+        for href, item in re.findall(r'<li><a class="button" href="([^"]+)">(.*?)</li>', page, re.S)
+    }
+    assert set(items) == {lesson, game}
+    assert 'class="lesson-tag"' in items[lesson] and "Lesson" in items[lesson]
+    assert "lesson-tag" not in items[game]
