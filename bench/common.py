@@ -7,6 +7,7 @@ import json
 import platform
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def machine() -> str:
@@ -41,3 +42,25 @@ def report(figures: Mapping[str, float], as_json: bool) -> None:
         for k, v in figures.items():
             print(f"{k:>28}: {v:,.1f}")
         print(f"{'machine':>28}: {machine()}")
+
+
+def pick_from_mask(kind: str) -> Callable[[Any], int]:
+    """A uniform legal action from an environment's action mask. ``numpy`` is the sampler
+    of the figures before issue 21's speed work, ``rng.choice(np.flatnonzero(mask))``
+    (about 45 µs on 51st State's 11,743-entry mask, more than a whole step now); ``fast``
+    (the default) views the ``int8`` mask as booleans, whose ``nonzero`` is about 20×
+    cheaper, and draws with ``randrange``."""
+    import random
+
+    import numpy as np
+
+    if kind == "numpy":
+        gen = np.random.default_rng(1)
+        return lambda mask: int(gen.choice(np.flatnonzero(mask)))
+    rng = random.Random(1)
+
+    def pick(mask: Any) -> int:
+        legal = mask.view(np.bool_).nonzero()[0]
+        return int(legal[rng.randrange(len(legal))])
+
+    return pick

@@ -23,7 +23,6 @@ environment's.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +31,7 @@ import gymnasium as gym
 import numpy as np
 
 import solotable.envs
-from common import machine, parser, report
+from common import machine, parser, pick_from_mask, report
 from solotable.core.agent import Turn
 from solotable.core.registry import make_agent
 from solotable.core.rng import Rng
@@ -76,26 +75,6 @@ def _raw(
     return decisions / (clock() - start)
 
 
-def _pick_numpy(rng: np.random.Generator) -> Callable[[Any], int]:
-    """The sampler these figures used until issue 21's speed work: NumPy's ``choice`` over
-    ``flatnonzero`` of the mask, which costs about as much as a fast step (51st State's mask
-    has 11,743 entries)."""
-    return lambda mask: int(rng.choice(np.flatnonzero(mask)))
-
-
-def _pick_fast(rng: random.Random) -> Callable[[Any], int]:
-    """A uniform legal action from the mask with one ``nonzero`` and ``randrange``: what the
-    environment costs, not what NumPy's sampling costs. The ``int8`` mask is viewed as
-    booleans first: NumPy's ``nonzero`` scans booleans about 20× faster (1.3 against 25 µs
-    for 51st State's 11,743 entries)."""
-
-    def pick(mask: Any) -> int:
-        legal = mask.view(np.bool_).nonzero()[0]
-        return int(legal[rng.randrange(len(legal))])
-
-    return pick
-
-
 def _env(
     env_id: str,
     seconds: float,
@@ -104,11 +83,7 @@ def _env(
     pick_kind: str = "fast",
 ) -> float:
     env = _make(env_id, opponent)
-    pick = (
-        _pick_numpy(np.random.default_rng(1))
-        if pick_kind == "numpy"
-        else _pick_fast(random.Random(1))
-    )
+    pick = pick_from_mask(pick_kind)
     steps = 0
     seed = 0
     start = clock()

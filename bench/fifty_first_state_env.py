@@ -21,35 +21,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
-from collections.abc import Callable
-from typing import Any
 
 import gymnasium as gym
-import numpy as np
 
 import solotable.envs  # noqa: F401  (registers the environments)
+from common import pick_from_mask
 from solotable.core.game import State
 from solotable.core.registry import load_game
 from solotable.core.rng import Rng
-
-
-def pick_from_mask(kind: str) -> Callable[[Any], int]:
-    """A uniform legal action from the mask. ``numpy`` is the sampler of the figures before
-    issue 21's speed work, ``rng.choice(np.flatnonzero(mask))``: on this 11,743-entry mask it
-    costs about 45 µs, more than a whole step now. ``fast`` (the default) views the ``int8``
-    mask as booleans, whose ``nonzero`` is about 20× cheaper, and draws with ``randrange``."""
-    if kind == "numpy":
-        gen = np.random.default_rng(1)
-        return lambda mask: int(gen.choice(np.flatnonzero(mask)))
-    rng = random.Random(1)
-
-    def pick(mask: Any) -> int:
-        legal = mask.view(np.bool_).nonzero()[0]
-        return int(legal[rng.randrange(len(legal))])
-
-    return pick
 
 
 def env_steps_per_cpu_second(steps: int, pick_kind: str = "fast") -> float:

@@ -16,37 +16,17 @@ play, and the observation's JSON size in bytes.
 from __future__ import annotations
 
 import json
-import random
 import time
-from collections.abc import Callable
-from typing import Any
 
 import gymnasium as gym
-import numpy as np
 
 import solotable.envs  # noqa: F401  (registers the environments)
-from common import parser, report
+from common import parser, pick_from_mask, report
 from solotable.core import load_game
 from solotable.core.game import State
 from solotable.core.rng import Rng
 
 ENV_ID = "solotable/MiniDiverCity-v0"
-
-
-def pick_from_mask(kind: str) -> Callable[[Any], int]:
-    """A uniform legal action from the mask: ``numpy`` is the sampler of the figures before
-    issue 21's speed work (``rng.choice(np.flatnonzero(mask))``, about 10 µs a step);
-    ``fast`` (the default) takes the boolean view's ``nonzero`` and ``randrange``."""
-    if kind == "numpy":
-        gen = np.random.default_rng(1)
-        return lambda mask: int(gen.choice(np.flatnonzero(mask)))
-    rng = random.Random(1)
-
-    def pick(mask: Any) -> int:
-        legal = mask.view(np.bool_).nonzero()[0]
-        return int(legal[rng.randrange(len(legal))])
-
-    return pick
 
 
 def env_steps(seconds: float, pick_kind: str = "fast") -> float:

@@ -29,7 +29,7 @@ class Rng:
         other = Rng.__new__(Rng)
         # Not ``random.Random()``: its __init__ seeds the new generator from the OS (then
         # setstate overwrites all of it), five times the cost of the copy; sessions clone
-        # states for every chance outcome they test (51st State's deal: 5,000 clones).
+        # states for every chance outcome they test (a hidden deal: one clone per card).
         other._r = random.Random.__new__(random.Random)
         other._r.setstate(self._r.getstate())
         return other

@@ -7,7 +7,7 @@ click that would ask ("it cannot be taken back", once a game), so it is not in t
 fragment: the table script fetches ``GET /games/{id}/finals`` after drawing the table, and
 only while the table has not asked its once-a-game question yet (``static/table.js``).
 
-The answer is kept per table for the version and language it was worked out for, so a
+The answer is kept per table for the version it was worked out for, so a
 page reloaded or fetched twice costs nothing more. It depends on the player's observation
 only (the sampled deal's seed is fixed), never on a hidden card: the twins tests compare it
 across hidden deals like the rest of a response.
@@ -28,23 +28,16 @@ from solotable.words import words
 
 def finals(table: Table, lang: str) -> dict[str, Any]:
     """``{"version", "final": [notations], "why"}``: the human's moves that undo could not
-    take back, at the table's current version (cached until it changes)."""
+    take back, at the table's current version (cached until it changes; only the sentence
+    depends on the language)."""
     cached = table.finals
-    version = table.version
-    if cached is not None and cached["version"] == version and cached["lang"] == lang:
-        return {k: v for k, v in cached.items() if k != "lang"}
-    session = table.session
-    with session.lock:
-        version = table.version
-        final = session.irreversible(table.seat)
-        notations = [i.notation for i in session.legal_infos(table.seat) if i.action in final]
-    out = {
-        "version": version,
-        "final": notations,
-        "why": words(lang)._("it cannot be taken back"),
-    }
-    table.finals = {**out, "lang": lang}
-    return out
+    if cached is None or cached["version"] != table.version:
+        session = table.session
+        with session.lock:
+            final = session.irreversible(table.seat)
+            notations = [i.notation for i in session.legal_infos(table.seat) if i.action in final]
+            cached = table.finals = {"version": table.version, "final": notations}
+    return {**cached, "why": words(lang)._("it cannot be taken back")}
 
 
 def install_finals(app: FastAPI, tables: Tables, *, pseudo: bool = False) -> None:

@@ -72,7 +72,7 @@ class Table:
     said: dict[Any, Any] = field(default_factory=dict)
     """The log's events in words, kept per event object for one language (``web.view``)."""
     finals: dict[str, Any] | None = None
-    """The moves undo could not take back, for one version and language (``web.finals``)."""
+    """The moves undo could not take back, for one version (``web.finals``)."""
     guard: threading.Lock = field(default_factory=threading.Lock)
 
     @property

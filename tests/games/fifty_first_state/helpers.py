@@ -190,3 +190,17 @@ def round_one_lookout() -> FiftyFirstStateState:
     play(s, "flip:merchants", "flip:punks")
     assert s.phase == LK_DRAW
     return s
+
+
+def with_pile_of(s: FiftyFirstStateState, n: int) -> FiftyFirstStateState:
+    """``s`` with its draw pile cut to its first ``n`` cards, the rest put in the discard
+    (a pile about to run out, so that draws reach the reshuffle, spec §9 A8)."""
+    d = s.to_dict()
+    kept = 0
+    for t, c in enumerate(d["pile"]):
+        stay = min(c, n - kept)
+        kept += stay
+        d["discard"][t] += c - stay
+        d["pile"][t] = stay
+    assert kept == n
+    return s.game.state_from_dict(d)

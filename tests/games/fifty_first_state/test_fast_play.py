@@ -28,7 +28,7 @@ from solotable.games.fifty_first_state.rules.deck import pile_cards
 from solotable.games.fifty_first_state.rules.payment import affordable, cost_check, plus
 from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
 
-from .helpers import card_total, game, staged
+from .helpers import card_total, game, staged, with_pile_of
 
 FACTIONS = ("random", "new-york", "appalachian", "mutants", "merchants")
 
@@ -68,15 +68,7 @@ def test_chance_samples_match_the_reference_samplers() -> None:
 def test_sampled_draws_follow_the_pile_through_a_reshuffle() -> None:
     """A pile of four cards at the Lookout, drawn by ``sample_chance``: the sampling list
     is built, emptied, and rebuilt from the reshuffled discard (spec §9 A8)."""
-    s = staged()
-    d = s.to_dict()
-    kept = 0
-    for t, c in enumerate(d["pile"]):
-        stay = min(c, 4 - kept)
-        kept += stay
-        d["discard"][t] += c - stay
-        d["pile"][t] = stay
-    s = s.game.state_from_dict(d)
+    s = with_pile_of(staged(), 4)
     s.apply_action(s.string_to_action("pass"))
     built = 0
     while s.round == 1 or s.current_player() < 0 or s.phase != 7:

@@ -24,6 +24,7 @@ from .helpers import (
     play,
     round_one_lookout,
     staged,
+    with_pile_of,
 )
 
 
@@ -339,16 +340,7 @@ def test_the_three_extra_cards_reshuffle_the_discard_when_the_pile_runs_out_spec
     """A 4-card pile at the Lookout: the three cards take three of them, the first extra
     card the last one; the two other extra cards come from the discard, shuffled into a
     new pile (spec §9 A8), instead of being lost."""
-    s = staged()
-    d = s.to_dict()
-    kept = 0
-    for t, c in enumerate(d["pile"]):
-        stay = min(c, 4 - kept)
-        kept += stay
-        d["discard"][t] += c - stay
-        d["pile"][t] = stay
-    assert kept == 4
-    s = s.game.state_from_dict(d)
+    s = with_pile_of(staged(), 4)
     discarded = sum(s.discard)
     assert discarded > 2
     pass_to_next_lookout(s)
