@@ -29,6 +29,7 @@ import socket
 import tempfile
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from types import ModuleType
@@ -207,7 +208,7 @@ def ray_batches(
         stopper: list[Any] = []
         window = 2 * workers
         running: dict[Any, int] = {}  # task → its batch number
-        ready: dict[int, list[Any]] = {}  # finished, waiting for earlier batches
+        ready: dict[int, deque[Any]] = {}  # finished, waiting for earlier batches
         submitted = following = 0
 
         def submit(batch: list[int]) -> None:
@@ -229,14 +230,14 @@ def ray_batches(
                     break
                 done, _ = ray.wait(list(running), num_returns=1, timeout=POLL_SECONDS)
                 for ref in done:
-                    ready[running.pop(ref)] = _get(ray, ref)
+                    ready[running.pop(ref)] = deque(_get(ray, ref))
                 while following in ready:
                     # One game at a time, each taken out before it is handed over: a stop
                     # thrown in at a yield finds the rest of this batch still in ``ready``
                     # (``yield from`` a list would drop them with the list).
                     games = ready[following]
                     while games:
-                        yield games.pop(0)
+                        yield games.popleft()
                     del ready[following]
                     following += 1
         except KeyboardInterrupt:
@@ -248,7 +249,7 @@ def ray_batches(
                 for ref in done:
                     k = running.pop(ref)
                     with contextlib.suppress(RayBackendError):  # lost: played on --resume
-                        ready[k] = _get(ray, ref)
+                        ready[k] = deque(_get(ray, ref))
             for k in sorted(ready):
                 yield from ready.pop(k)
             raise
