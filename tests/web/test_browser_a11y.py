@@ -25,6 +25,7 @@ def test_lobby_and_looking_back_pages(page, live_server, store):
         "/history",
         "/stats",
         *(f"/stats/{g}" for g in GAMES),
+        "/hints",
         f"/replay/{finished.id}?step=2",
         f"/replay/{fss.id}?review=1&hidden=1",
     ):

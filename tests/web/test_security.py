@@ -140,7 +140,7 @@ def remote(store: Store) -> Iterator[TestClient]:
 def test_off_loopback_every_route_needs_the_token(remote, store) -> None:
     remote.app.state.tables.start("dice-miner", {}, [Seat()])
     game_id = lobby.unfinished(store)[0]["id"]
-    for path in ("/", f"/games/{game_id}", f"/games/{game_id}/table", "/rules/divercite",
+    for path in ("/", f"/games/{game_id}", f"/games/{game_id}/table", "/rules/divercite", "/hints",
                  f"/games/{game_id}/previews", "/nowhere"):  # fmt: skip
         r = remote.get(path)
         assert r.status_code == 403, path

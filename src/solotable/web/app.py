@@ -37,6 +37,7 @@ from solotable.core.untrusted import ascii_int, shorten
 from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.finals import install_finals
+from solotable.web.hint_strength import install_hint_strength
 from solotable.web.i18n import COOKIE, PREF, request_lang, speaking
 from solotable.web.insight import hint_reason, hint_value, hint_verdict, previews
 from solotable.web.learn import games as learnable
@@ -96,6 +97,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     secure(app, access, pseudo=pseudo)
     install_looking_back(app, pseudo=pseudo)  # history, stats, replay (web.looking_back)
     install_learn(app, tables, pseudo=pseudo)  # learn to play: guided games (web.learn)
+    install_hint_strength(app)  # how strong is the hint? (web.hint_strength)
     install_finals(app, tables, pseudo=pseudo)  # moves undo could not take back (web.finals)
 
     def lang_of(request: Request) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -96,6 +96,13 @@ def _page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLRes
     return HTMLResponse(html, status_code=status)
 
 
+def render_page(
+    request: Request, name: str, context: Callable[[Words], dict[str, Any]]
+) -> HTMLResponse:
+    """Another read-only page (``web.hint_strength``) in the request's language, the same way."""
+    return _page(request, name, **context(words(_lang(request))))
+
+
 def _problem(request: Request, status: int, message: str) -> HTMLResponse:
     return _page(request, "error.html", status, message=message)
 
@@ -108,7 +115,7 @@ def _title(w: Words, game: str) -> str:
     return w.game_title(game, default)
 
 
-def _game_titles(w: Words) -> list[tuple[str, str]]:
+def game_titles(w: Words) -> list[tuple[str, str]]:
     return [(g, _title(w, g)) for g in solotable.game_names()]
 
 
@@ -156,7 +163,7 @@ def history_page(
     return _page(
         request,
         "history.html",
-        games=_game_titles(w),
+        games=game_titles(w),
         game=game,
         settings=settings,
         level=level,
@@ -171,7 +178,7 @@ def history_page(
 @router.get("/stats", response_class=HTMLResponse)
 def stats_index(request: Request) -> HTMLResponse:
     w = words(_lang(request))
-    return _page(request, "stats.html", games=_game_titles(w), game=None, doc=None)
+    return _page(request, "stats.html", games=game_titles(w), game=None, doc=None)
 
 
 @router.get("/stats/{game}", response_class=HTMLResponse)
@@ -202,7 +209,7 @@ def stats_page(request: Request, game: str) -> HTMLResponse:
     return _page(
         request,
         "stats.html",
-        games=_game_titles(w),
+        games=game_titles(w),
         game=game,
         title=_title(w, game),
         doc=doc,

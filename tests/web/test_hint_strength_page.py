@@ -1,0 +1,116 @@
+"""The "How strong is the hint?" page shows the measured figures, in English and French.
+
+The figures live in ``web/data/hint_strength.json``; here they are recomputed from the
+committed result lines (``bench/results/hint-stability-*.jsonl``, ``bounds-*.jsonl``) with
+the bench's own summary, so the page says what was measured; then each figure is read back
+from the page as a player sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solotable.web.hint_strength import HintFiguresError, _number, figures
+from tests.web.test_hint_verdict_web import hint_box, small_hints  # noqa: F401  (a fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "bench" / "results"
+sys.path.insert(0, str(ROOT / "bench"))
+from hint_stability import summarise  # noqa: E402
+
+
+def _lines(name: str) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in (RESULTS / name).read_text("utf-8").splitlines() if x]
+
+
+@pytest.mark.parametrize("row", figures()["sampled"], ids=lambda r: r["game"])
+def test_the_figures_are_those_of_the_committed_measurements(row: dict[str, Any]) -> None:
+    game = row["game"]
+    s = summarise(game, row["agent"], _lines(f"hint-stability-{game}.jsonl"))
+    assert (s["positions"], s["repeats"]) == (row["positions"], row["repeats"])
+    assert round(100 * s["stability"], 1) == row["same_move_pct"]
+    assert round(100 * s["all_agree"]) == row["all_agree_pct"]
+    assert round(100 * s["clear"]) == row["clearly_best_pct"]
+    assert round(s["cpu_mean"], 2) == pytest.approx(row["cpu_mean_s"], abs=0.005)
+    bounds = _lines(f"bounds-{game}.jsonl")
+    for part, spec in (("rule_based", "heuristic"), ("bound", "clairvoyant")):
+        # The cell: the agent's games of the standard table (seed 0); the bound's spec carries
+        # its rollouts, and of its cells the page names the one of that many games.
+        cell = [r for r in bounds if r["spec"].split(":")[0] == spec and r["seed"] == 0]
+        by_spec = {r["spec"]: [x for x in cell if x["spec"] == r["spec"]] for r in cell}
+        (rows,) = [v for v in by_spec.values() if len(v) == row[part]["games"]]
+        values = [100.0 * r["win"] if row["wins"] else r["score"] for r in rows]
+        assert round(statistics.fmean(values), 2) == row[part]["value"]
+
+
+def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
+    en = client.get("/hints")
+    assert en.status_code == 200
+    client.cookies.set("lang", "fr")
+    fr = client.get("/hints")
+    assert fr.status_code == 200 and 'lang="fr"' in fr.text
+    assert "How strong is the hint?" in en.text and "Quelle est la force du conseil ?" in fr.text
+    for html, point in ((en.text, "."), (fr.text, ",")):
+        for row in figures()["sampled"]:
+            section = _section(html, row["game"])
+            assert _numbers(_dd(section, "same-move"), point) == [row["same_move_pct"]]
+            assert _numbers(_dd(section, "clearly-best"), point) == [row["clearly_best_pct"]]
+            assert _numbers(_dd(section, "thinking"), point) == [round(row["cpu_mean_s"], 1)]
+            rule, bound = row["rule_based"], row["bound"]
+            places = 0 if row["wins"] else 1
+            assert _numbers(_text(section, "scale"), point) == [
+                round(rule["value"], places),
+                rule["games"],
+                round(bound["value"], places),
+            ]
+        (d,) = figures()["searched"]
+        section = _section(html, d["game"])
+        assert _numbers(_dd(section, "course-wins"), point) == [d["course_wins"], d["course_games"]]
+        # 137 Elo above the level below: an expected score of 68.7%, shown as 69.
+        assert _numbers(_text(section, "scale"), point)[:2] == [d["elo_over_hard"], 69]
+
+
+@pytest.mark.usefixtures("small_hints")
+def test_the_table_and_the_lobby_link_to_the_page(client, store) -> None:
+    assert 'href="/hints"' in client.get("/").text
+    box = hint_box(store, "dice-miner", ("",), "en")
+    assert 'href="/hints#game-dice-miner"' in box and "How strong is the hint?" in box
+    assert "Quelle est la force du conseil ?" in hint_box(store, "dice-miner", ("",), "fr")
+
+
+def test_a_broken_figures_file_is_refused_by_name() -> None:
+    with pytest.raises(HintFiguresError, match="same_move_pct"):
+        _number({"game": "dice-miner", "same_move_pct": "96"}, "same_move_pct")
+    with pytest.raises(HintFiguresError, match="games"):
+        _number({"game": "dice-miner", "games": True}, "games")
+
+
+def _numbers(text: str, point: str) -> list[float]:
+    """The numbers a player reads in ``text`` (``point``: the language's decimal sign)."""
+    found = re.findall(r"\d+(?:[.,]\d+)?", text)
+    return [float(x.replace(point, ".")) for x in found]
+
+
+def _section(html: str, game: str) -> str:
+    m = re.search(rf'<section[^>]*id="game-{game}".*?</section>', html, re.S)
+    assert m, f"no section for {game}"
+    return m.group(0)
+
+
+def _dd(section: str, cls: str) -> str:
+    m = re.search(rf'<dd class="{cls}">([^<]*)</dd>', section)
+    assert m, f"no {cls}"
+    return m.group(1).strip()
+
+
+def _text(section: str, cls: str) -> str:
+    m = re.search(rf'<p class="{cls}">([^<]*)</p>', section)
+    assert m, f"no {cls}"
+    return m.group(1)
