@@ -112,10 +112,10 @@ def _pytest_ini() -> str:
 
 
 def prepare(scope: Scope) -> Path:
-    """The scope's work folder: links to src/ and tests/ and mutmut's settings."""
+    """The scope's work folder: links to src/, tests/, examples/ and mutmut's settings."""
     work = BUILD / scope.name
     work.mkdir(parents=True, exist_ok=True)
-    for link in ("src", "tests"):
+    for link in ("src", "tests", "examples"):
         p = work / link
         if not p.is_symlink():
             p.symlink_to(ROOT / link)
@@ -123,6 +123,8 @@ def prepare(scope: Scope) -> Path:
         "[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = {json.dumps(scope.files)}\n"
+        # Some tests compare the example files with the built-in data.
+        'also_copy = ["examples"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(scope.tests)}\n"
         # A mutant's CPU-time limit is 2 × (its tests' durations + 1 s) × this multiplier
         # (mutmut's default 15). The durations come from mutmut's traced first run, several
