@@ -450,6 +450,34 @@ def summarise(scope: Scope, outcome: dict[str, int], equivalents: set[str]) -> d
     }
 
 
+def try_kills(scope: Scope, names: list[str]) -> int:
+    """``--try``: do these tests kill these mutants? One line per mutant; exit 1 if any lives.
+
+    The tests are today's (this folder), the mutated sources those of the scope's last run,
+    as for a coverage row's check: a new test proves its kill here before the next run.
+    """
+    mutants = [n for n in names if "__mutmut_" in n]
+    tests = [n for n in names if "__mutmut_" not in n]
+    if not mutants or not tests:
+        raise SystemExit("--try needs at least one mutant name and one test")
+    if not (BUILD / scope.name / "mutants" / "src").is_dir():
+        raise SystemExit(f"[{scope.name}] no mutants/ folder: run the scope once first")
+    trial = Trial(scope)
+    try:
+        if trial.fails(tests, ""):
+            print(f"the tests fail on the real code: {' '.join(tests)}")
+            return 1
+        alive = 0
+        for m in mutants:
+            name = m if m.startswith("solotable.") else scope.module_prefix + m
+            killed = trial.fails(tests, name)
+            alive += not killed
+            print(f"{'killed' if killed else 'SURVIVES'}: {name}", flush=True)
+    finally:
+        trial.close()
+    return 1 if alive else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     known = scopes()
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -458,11 +486,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-run", action="store_true", help="only check the last run's results")
     p.add_argument("--assign", action="store_true", help="fill empty Kills cells of coverage rows")
     p.add_argument("--skip-rows", action="store_true", help="do not check coverage rows")
+    p.add_argument(
+        "--try",
+        dest="trial",
+        nargs="+",
+        metavar="MUTANT_OR_TEST",
+        help="check that the given tests kill the given mutants (names with __mutmut_, "
+        "tests as pytest node ids): they pass on the real code and fail on each mutant; "
+        "needs one scope and its mutants/ folder from an earlier run",
+    )
     p.add_argument("--serve-trials", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_trials:
         serve_trials()
         return 0
+    if args.trial:
+        if len(args.scope) != 1 or args.scope[0] not in known:
+            p.error(f"--try needs exactly one scope: {', '.join(known)}")
+        return try_kills(known[args.scope[0]], args.trial)
     bad = [s for s in args.scope if s not in known]
     if bad:
         p.error(f"unknown scope {', '.join(bad)}; choose from {', '.join(known)}")
