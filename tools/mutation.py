@@ -62,6 +62,10 @@ CORE_TESTS = ("tests/core", "tests/lab", "tests/cli/test_cli.py", "tests/cli/tes
 KILLED_CODES = {1, 3, -24, 24, 152, 255}
 """A test failed (1), pytest stopped with an error (3) or the mutant ran out of CPU
 time (SIGXCPU, reported as -24, 24 or 152): all count as killed; mutmut does the same."""
+TIMEOUT_CODES = {-24, 24, 152}
+"""The CPU-time limit's codes: a listed equivalent that ran out of time is not stale (an
+equivalent mutant runs every one of its tests to the end, where a killed one stops at the
+first failure, so under load it may pass the limit: a time-out is not a failing test)."""
 SURVIVED = 0
 NO_TESTS = 33
 """No test calls the mutated function at all: a survivor, reported apart."""
@@ -432,19 +436,21 @@ def summarise(scope: Scope, outcome: dict[str, int], equivalents: set[str]) -> d
         mine = {m for m in mine if m.startswith("solotable.core.")}
     survivors = sorted(m for m, c in outcome.items() if c not in KILLED_CODES)
     killed = [m for m, c in outcome.items() if c in KILLED_CODES]
+    timed_out = {m for m in mine if outcome.get(m) in TIMEOUT_CODES}
     by_file: dict[str, list[int]] = {}
     for m, c in outcome.items():
         part = m.removeprefix(scope.module_prefix).split(".")[0]
         counts = by_file.setdefault(part, [0, 0, 0])
         counts[0] += 1
-        counts[1] += c in KILLED_CODES
+        counts[1] += c in KILLED_CODES and m not in timed_out
         counts[2] += m in mine
     return {
         "generated": len(outcome),
-        "killed": len(killed),
-        "equivalent": len([m for m in survivors if m in mine]),
+        "killed": len(killed) - len(timed_out),
+        "equivalent": len([m for m in survivors if m in mine]) + len(timed_out),
+        "equivalent_timed_out": sorted(timed_out),
         "unexplained": [m for m in survivors if m not in mine],
-        "stale_equivalents": sorted(m for m in mine if m not in survivors),
+        "stale_equivalents": sorted(m for m in mine if m not in survivors and m not in timed_out),
         "by_area": by_file,
         "no_tests": [m for m in survivors if outcome[m] == NO_TESTS],
     }
