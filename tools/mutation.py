@@ -62,6 +62,10 @@ CORE_TESTS = ("tests/core", "tests/lab", "tests/cli/test_cli.py", "tests/cli/tes
 KILLED_CODES = {1, 3, -24, 24, 152, 255}
 """A test failed (1), pytest stopped with an error (3) or the mutant ran out of CPU
 time (SIGXCPU, reported as -24, 24 or 152): all count as killed; mutmut does the same."""
+TIMEOUT_CODES = {-24, 24, 152}
+"""The CPU-time limit's codes: a listed equivalent that ran out of time is not stale (an
+equivalent mutant runs every one of its tests to the end, where a killed one stops at the
+first failure, so under load it may pass the limit: a time-out is not a failing test)."""
 SURVIVED = 0
 NO_TESTS = 33
 """No test calls the mutated function at all: a survivor, reported apart."""
@@ -112,10 +116,10 @@ def _pytest_ini() -> str:
 
 
 def prepare(scope: Scope) -> Path:
-    """The scope's work folder: links to src/ and tests/ and mutmut's settings."""
+    """The scope's work folder: links to src/, tests/, examples/ and mutmut's settings."""
     work = BUILD / scope.name
     work.mkdir(parents=True, exist_ok=True)
-    for link in ("src", "tests"):
+    for link in ("src", "tests", "examples"):
         p = work / link
         if not p.is_symlink():
             p.symlink_to(ROOT / link)
@@ -123,6 +127,8 @@ def prepare(scope: Scope) -> Path:
         "[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = {json.dumps(scope.files)}\n"
+        # Some tests compare the example files with the built-in data.
+        'also_copy = ["examples"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(scope.tests)}\n"
         # A mutant's CPU-time limit is 2 × (its tests' durations + 1 s) × this multiplier
         # (mutmut's default 15). The durations come from mutmut's traced first run, several
@@ -430,22 +436,52 @@ def summarise(scope: Scope, outcome: dict[str, int], equivalents: set[str]) -> d
         mine = {m for m in mine if m.startswith("solotable.core.")}
     survivors = sorted(m for m, c in outcome.items() if c not in KILLED_CODES)
     killed = [m for m, c in outcome.items() if c in KILLED_CODES]
+    timed_out = {m for m in mine if outcome.get(m) in TIMEOUT_CODES}
     by_file: dict[str, list[int]] = {}
     for m, c in outcome.items():
         part = m.removeprefix(scope.module_prefix).split(".")[0]
         counts = by_file.setdefault(part, [0, 0, 0])
         counts[0] += 1
-        counts[1] += c in KILLED_CODES
+        counts[1] += c in KILLED_CODES and m not in timed_out
         counts[2] += m in mine
     return {
         "generated": len(outcome),
-        "killed": len(killed),
-        "equivalent": len([m for m in survivors if m in mine]),
+        "killed": len(killed) - len(timed_out),
+        "equivalent": len([m for m in survivors if m in mine]) + len(timed_out),
+        "equivalent_timed_out": sorted(timed_out),
         "unexplained": [m for m in survivors if m not in mine],
-        "stale_equivalents": sorted(m for m in mine if m not in survivors),
+        "stale_equivalents": sorted(m for m in mine if m not in survivors and m not in timed_out),
         "by_area": by_file,
         "no_tests": [m for m in survivors if outcome[m] == NO_TESTS],
     }
+
+
+def try_kills(scope: Scope, names: list[str]) -> int:
+    """``--try``: do these tests kill these mutants? One line per mutant; exit 1 if any lives.
+
+    The tests are today's (this folder), the mutated sources those of the scope's last run,
+    as for a coverage row's check: a new test proves its kill here before the next run.
+    """
+    mutants = [n for n in names if "__mutmut_" in n]
+    tests = [n for n in names if "__mutmut_" not in n]
+    if not mutants or not tests:
+        raise SystemExit("--try needs at least one mutant name and one test")
+    if not (BUILD / scope.name / "mutants" / "src").is_dir():
+        raise SystemExit(f"[{scope.name}] no mutants/ folder: run the scope once first")
+    trial = Trial(scope)
+    try:
+        if trial.fails(tests, ""):
+            print(f"the tests fail on the real code: {' '.join(tests)}")
+            return 1
+        alive = 0
+        for m in mutants:
+            name = m if m.startswith("solotable.") else scope.module_prefix + m
+            killed = trial.fails(tests, name)
+            alive += not killed
+            print(f"{'killed' if killed else 'SURVIVES'}: {name}", flush=True)
+    finally:
+        trial.close()
+    return 1 if alive else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -456,11 +492,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-run", action="store_true", help="only check the last run's results")
     p.add_argument("--assign", action="store_true", help="fill empty Kills cells of coverage rows")
     p.add_argument("--skip-rows", action="store_true", help="do not check coverage rows")
+    p.add_argument(
+        "--try",
+        dest="trial",
+        nargs="+",
+        metavar="MUTANT_OR_TEST",
+        help="check that the given tests kill the given mutants (names with __mutmut_, "
+        "tests as pytest node ids): they pass on the real code and fail on each mutant; "
+        "needs one scope and its mutants/ folder from an earlier run",
+    )
     p.add_argument("--serve-trials", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.serve_trials:
         serve_trials()
         return 0
+    if args.trial:
+        if len(args.scope) != 1 or args.scope[0] not in known:
+            p.error(f"--try needs exactly one scope: {', '.join(known)}")
+        return try_kills(known[args.scope[0]], args.trial)
     bad = [s for s in args.scope if s not in known]
     if bad:
         p.error(f"unknown scope {', '.join(bad)}; choose from {', '.join(known)}")

@@ -1,0 +1,47 @@
+"""``tools/mutation.py``'s verdicts on a run: which survivors need a test, which rows are stale.
+
+The tool is what says a game meets issue 20's targets, so its bookkeeping is tested on made-up
+outcomes (mutmut's exit codes per mutant) rather than trusted.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mutation_tool"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_survivors_timeouts_and_listed_equivalents_are_told_apart() -> None:
+    tool = _tool()
+    scope = tool.scopes()["mini_divercity"]
+    p = scope.module_prefix
+    outcome = {
+        p + "rules.a__mutmut_1": 1,  # a test failed: killed
+        p + "rules.a__mutmut_2": 0,  # survived, not listed: needs a test
+        p + "rules.a__mutmut_3": 0,  # survived, listed: equivalent
+        p + "rules.a__mutmut_4": 24,  # over the time limit, listed: still equivalent
+        p + "rules.a__mutmut_5": 1,  # listed, but a test fails on it: a stale row
+        p + "observation.b__mutmut_1": 152,  # over the time limit, not listed: killed
+        p + "observation.b__mutmut_2": 33,  # no test calls it: a survivor
+    }
+    listed = {p + f"rules.a__mutmut_{i}" for i in (3, 4, 5)} | {"solotable.games.other.x__mutmut_1"}
+    s = tool.summarise(scope, outcome, listed)
+    assert s["generated"] == 7
+    assert s["killed"] == 3  # 1, 5 and observation 1; the listed time-out is not a kill
+    assert s["equivalent"] == 2 and s["equivalent_timed_out"] == [p + "rules.a__mutmut_4"]
+    assert s["unexplained"] == [p + "observation.b__mutmut_2", p + "rules.a__mutmut_2"]
+    assert s["no_tests"] == [p + "observation.b__mutmut_2"]
+    assert s["stale_equivalents"] == [p + "rules.a__mutmut_5"]
+    assert s["by_area"] == {"rules": [5, 2, 3], "observation": [2, 1, 0]}
