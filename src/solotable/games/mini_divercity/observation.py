@@ -136,7 +136,7 @@ def observe(s: MiniDiverCityState) -> dict[str, Any]:
         "log": book.entries(s.log),
         "events_total": s.nlog,
         "result": result,
-        "pending": [book.step(x) for x in reversed(stack)] if stack else [],
+        "pending": [book.step(x) for x in reversed(stack)],
         "dealing": DEALING[s.chance],
     }
 
@@ -168,12 +168,14 @@ def _win(s: MiniDiverCityState) -> dict[str, Any]:
 
     ``reachable`` is False from the move that put the win out of reach (the
     game ends then unless the option ``end_when_impossible`` is off);
-    ``out_of_reach_since`` is the turn it happened while play went on.
+    ``out_of_reach_since`` is the turn it happened while play went on. The
+    counts alone say it, also after an "impossible" end: that end comes only
+    once ``max_more_saves`` < ``need``, and nothing moves after the end.
     """
     need = max(s.goal - s.saved, 0)
     more = max_more_saves(s)
     return {
-        "reachable": more >= need and s.cause != "impossible",
+        "reachable": more >= need,
         "more_needed": need,
         "max_more_saves": more,
         "out_of_reach_since": s.hopeless or None,
