@@ -25,7 +25,7 @@ from solotable.games.fifty_first_state.goods import (
     WORKER,
 )
 from solotable.games.fifty_first_state.rules.deck import pile_cards
-from solotable.games.fifty_first_state.rules.payment import affordable, cost_check, plus
+from solotable.games.fifty_first_state.rules.payment import affordable, cost_terms, payable, plus
 from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
 
 from .helpers import card_total, game, staged, with_pile_of
@@ -86,7 +86,8 @@ def test_sampled_draws_follow_the_pile_through_a_reshuffle() -> None:
 
 
 def test_cost_checks_agree_with_affordable() -> None:
-    """Every printed cost, as a load-time check, says what ``affordable`` says, over
+    """Every printed cost, checked by its terms (``cost_terms``: two comparisons, as the
+    move list checks it inline) or through ``affordable``, says what ``affordable`` says, over
     random holdings with stand-ins (ammo, universal contacts) short, just enough or in
     plenty; so do costs the data does not print (stand-ins named, shared, three goods)."""
     g = game()
@@ -103,13 +104,16 @@ def test_cost_checks_agree_with_affordable() -> None:
     }
     rng = Rng(3)
     checked = 0
+    by_terms = 0
     for cost in sorted(costs):
-        check = cost_check(cost)
+        terms = cost_terms(cost)
+        by_terms += terms is not None
         for _ in range(300):
-            tot = [rng.below(4) for _ in range(NUM_GOODS)]
-            assert check(tot) == affordable(tot, cost), (cost, tot)
-            checked += check(tot)
-    assert len(costs) > 30 and checked > 1000
+            tot = [rng.below(4) for _ in range(NUM_GOODS)] + [0]
+            ok = payable(tot, cost, terms)
+            assert ok == affordable(tot, cost), (cost, tot)
+            checked += ok
+    assert len(costs) > 30 and checked > 1000 and by_terms > 25
 
 
 def test_playout_apply_equals_the_rules_dispatch() -> None:

@@ -26,7 +26,7 @@ from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.illegal import explain_illegal
 from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
 from solotable.games.fifty_first_state.reveal import hidden_at_end
-from solotable.games.fifty_first_state.rules.action_moves import action_phase_moves
+from solotable.games.fifty_first_state.rules.action_moves import MoveCache, action_phase_moves
 from solotable.games.fifty_first_state.rules.actions import action_is_legal, do_action
 from solotable.games.fifty_first_state.rules.cleanup import (
     STORE_GOODS,
@@ -126,6 +126,7 @@ class FiftyFirstStateState(State):
         "lk_refused",
         "lk_step",
         "locs",
+        "moves_cache",
         "opp",
         "opp_deck",
         "opp_n",
@@ -158,6 +159,9 @@ class FiftyFirstStateState(State):
         self.pile_cards: list[int] | None = None
         """The draw pile as a sampling list (``rules/deck.py``), or None until a draw
         needs it; derived from ``pile``, so never saved."""
+        self.moves_cache: MoveCache | None = None
+        """What the Actions phase's move list keeps between decisions
+        (``rules/action_moves.py``); derived, so never saved nor cloned."""
         if blank:
             return
         cs = self.cs

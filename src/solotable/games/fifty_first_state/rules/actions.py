@@ -9,7 +9,6 @@ worker to an opponent card (``rules/opponent.py``).
 
 from __future__ import annotations
 
-from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state import actions as K
@@ -28,7 +27,7 @@ from solotable.games.fifty_first_state.goods import (
 from solotable.games.fifty_first_state.rules.action_moves import use_moves_from
 from solotable.games.fifty_first_state.rules.cleanup import end_actions
 from solotable.games.fifty_first_state.rules.opponent import use_opponent_card
-from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact
+from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact, totals
 from solotable.games.fifty_first_state.rules.production import produce
 from solotable.games.fifty_first_state.table import (
     T_BUILT,
@@ -71,8 +70,7 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
     if kind == K.USE:
         if cs.effect[x] != E_ACTION or not any(lo.card == x and lo.uses > 0 for lo in s.locs):
             return False
-        tot = list(map(add, g, st))
-        return a in use_moves_from(s, s.game.move_tables, tot, x)
+        return a in use_moves_from(s, s.game.move_tables, totals(s), x)
     if kind == K.FACTION:
         fac = s.game.factions.factions[s.faction]
         if s.fac_used >> x & 1 or not can_pay(s, fac.action_cost[x]):
