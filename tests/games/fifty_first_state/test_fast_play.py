@@ -24,9 +24,15 @@ from solotable.games.fifty_first_state.goods import (
     UNIVERSAL,
     WORKER,
 )
-from solotable.games.fifty_first_state.rules.deck import pile_cards
+from solotable.games.fifty_first_state.rules.deck import held_cards, pile_cards
 from solotable.games.fifty_first_state.rules.payment import affordable, cost_terms, payable, plus
-from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
+from solotable.games.fifty_first_state.state import (
+    ACTIONS,
+    LK_DRAW,
+    LK_EXTRA,
+    SETUP,
+    FiftyFirstStateState,
+)
 
 from .helpers import card_total, game, staged, with_pile_of
 
@@ -134,3 +140,46 @@ def test_playout_apply_equals_the_rules_dispatch() -> None:
                 assert s.to_dict() == ref.to_dict()
                 assert s.is_chance_node() == (s.current_player() == CHANCE)
                 assert s.is_terminal() == (s.current_player() == TERMINAL)
+
+
+def test_held_slots_and_cached_moves_equal_a_fresh_computation() -> None:
+    """What the move list keeps between decisions equals what it would compute from
+    the position alone, at every ply of random games (every faction, chance included):
+    ``held`` (updated card by card as the hand changes) equals the hand's occupied
+    slots, and the Actions phase's list with its develop ids kept from earlier
+    decisions equals the list of a copy rebuilt from ``to_dict`` (nothing kept)."""
+    checked = 0
+    for i, faction in enumerate(FACTIONS):
+        g = game(faction)
+        for seed in range(8):
+            s = g.new_initial_state(200 + seed + 10 * i)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                assert s.held == held_cards(s.hand)
+                if s.is_chance_node():
+                    s.apply_legal_action(s.sample_chance())
+                    continue
+                legal = s.legal_actions()
+                if s.phase == ACTIONS:
+                    fresh = g.state_from_dict(s.to_dict())
+                    assert fresh.moves_cache is None
+                    assert legal == fresh.legal_actions()
+                    checked += 1
+                s.apply_legal_action(rng.choice(legal))
+            assert s.held == held_cards(s.hand)
+    assert checked > 1000
+
+
+def test_held_slots_survive_copies_and_sampled_states() -> None:
+    """A clone, a position from ``to_dict`` and a state sampled from an observation
+    (what search agents play on) each hold their own ``held``, equal to their hand's."""
+    g = game()
+    s = staged(hand=("archive", "arena"))
+    for copy in (
+        s.clone(),
+        g.state_from_dict(s.to_dict()),
+        g.sample_state(s.observation(0), 0, Rng(1)),
+    ):
+        assert isinstance(copy, FiftyFirstStateState)
+        assert copy.held == held_cards(copy.hand) and copy.held
+        assert copy.held is not s.held

@@ -124,6 +124,7 @@ class FiftyFirstStateState(State):
         "game",
         "goods",
         "hand",
+        "held",
         "history",
         "lk_refused",
         "lk_step",
@@ -176,6 +177,9 @@ class FiftyFirstStateState(State):
         self.discard = [0] * n
         self.aside = [0] * n
         self.hand = [0] * self.L.h
+        self.held: list[int] = []
+        """The hand slots holding a card, in order (``rules/deck.py: add_to_hand``);
+        derived from ``hand``, so never saved."""
         self.opp_deck = [0] * n
         self.opp_n = 0
         self.opp = []

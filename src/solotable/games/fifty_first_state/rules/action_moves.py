@@ -13,6 +13,7 @@ the space against this list.
 from __future__ import annotations
 
 from itertools import compress
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.actions import PASS_ID
@@ -32,7 +33,6 @@ from solotable.games.fifty_first_state.rules.payment import (
     cost_terms,
     payable,
     plus,
-    totals,
 )
 from solotable.games.fifty_first_state.table import BLUE_DECK, RED_DECK
 
@@ -70,7 +70,6 @@ class MoveTables:
         "fac_costs",
         "fac_terms",
         "farthest",
-        "hand_types",
         "is_action",
         "nearest",
         "use_base",
@@ -83,7 +82,6 @@ class MoveTables:
         self, cs: CardSet, L: Layout, factions: FactionSet, develop_compat: tuple[int, ...]
     ) -> None:
         n = cs.n
-        self.hand_types = range(L.h)
         self.card_types = range(n)
         self.distance = cs.distance
         self.nearest = min(cs.distance, default=0)
@@ -139,13 +137,15 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     tab: MoveTables = s.game.move_tables
     L = s.L
     n = L.n
-    hand = s.hand
-    tot = totals(s)
-    held = list(compress(tab.hand_types, hand))
+    # ``totals`` inline: each good in the supply plus on cards, then a zero.
+    tot = list(map(add, s.goods, s.st))
+    tot.append(0)
+    held = s.held
     k = len(held)
     while k and held[k - 1] >= n:
         k -= 1
-    locs_held = held[:k] if k < len(held) else held
+    # A copy: the develop ids are cached against it, and ``held`` changes in place.
+    locs_held = held[:k]
     out = [PASS_ID]
     used = s.fac_used
     if used != 7:

@@ -26,6 +26,7 @@ from solotable.games.fifty_first_state.goods import (
 )
 from solotable.games.fifty_first_state.rules.action_moves import use_moves_from
 from solotable.games.fifty_first_state.rules.cleanup import end_actions
+from solotable.games.fifty_first_state.rules.deck import add_to_hand, remove_from_hand
 from solotable.games.fifty_first_state.rules.opponent import use_opponent_card
 from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact, totals
 from solotable.games.fifty_first_state.rules.production import produce
@@ -119,7 +120,7 @@ def do_action(s: FiftyFirstStateState, a: int) -> None:
 def build(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Build: grey contacts equal to the distance; the card enters the state."""
     pay(s, ((GREY, s.cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     place_location(s, t)
     s.tally[T_BUILT] += 1
 
@@ -128,7 +129,7 @@ def make_deal(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Deal: blue contacts equal to the distance; its reward now and each round."""
     cs = s.cs
     pay(s, ((BLUE, cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.deals[t] += 1
     gain(s, cs.deal[t])
     s.tally[T_DEALS] += 1
@@ -138,7 +139,7 @@ def raze_from_hand(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Raze: red contacts equal to the distance; the spoils, the card discarded."""
     cs = s.cs
     pay(s, ((RED, cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.discard[t] += 1
     gain(s, cs.raze[t])
     s.tally[T_RAZED] += 1
@@ -189,7 +190,7 @@ def develop(s: FiftyFirstStateState, t: int, u: int, token: bool) -> None:
             s.goods[i] += stored[i]
             s.st[i] -= stored[i]
     s.discard[u] += 1
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.vp += 1
     place_location(s, t, best)
     s.tally[T_DEVELOPED] += 1
@@ -243,7 +244,7 @@ def workers_for_a_good(s: FiftyFirstStateState, x: int) -> None:
 def take_connection(s: FiftyFirstStateState, x: int) -> None:
     """Spec §3.4, §3.6: 2 workers take the face-up connection card of deck ``x``."""
     pay(s, TWO_WORKERS)
-    s.hand[s.L.n + s.face_up[x]] += 1
+    add_to_hand(s, s.L.n + s.face_up[x])
     s.face_up[x] = -1
 
 
@@ -251,14 +252,14 @@ def play_connection(s: FiftyFirstStateState, c: int) -> None:
     """Spec §3.6: a connection card from hand is played for its cost and discarded."""
     cs = s.cs
     pay(s, cs.conn_cost[c])
-    s.hand[s.L.n + c] -= 1
+    remove_from_hand(s, s.L.n + c)
     s.conn_discard[c] += 1
     gain(s, cs.conn_gain[c])
 
 
 def discard_from_hand(s: FiftyFirstStateState, h: int) -> None:
     """A hand card (location or connection) goes to its discard pile."""
-    s.hand[h] -= 1
+    remove_from_hand(s, h)
     n = s.L.n
     if h < n:
         s.discard[h] += 1

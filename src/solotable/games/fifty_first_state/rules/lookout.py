@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from solotable.games.fifty_first_state.rules.deck import take_from_pile
+from solotable.games.fifty_first_state.rules.deck import add_to_hand, take_from_pile
 from solotable.games.fifty_first_state.table import (
     FIRST_CARD,
     LK_DECIDE,
@@ -98,7 +98,7 @@ def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
     take_from_pile(s, t)
     if lookout_card_is_forced(s):
-        s.hand[t] += 1
+        add_to_hand(s, t)
         next_lookout_card(s)
     else:
         s.pending_card = t
@@ -127,7 +127,7 @@ def lookout_third_card(s: FiftyFirstStateState) -> bool:
 
 def lookout_keep(s: FiftyFirstStateState) -> None:
     """Seed: La phase de pioche — the card is interesting: it goes to the hand."""
-    s.hand[s.pending_card] += 1
+    add_to_hand(s, s.pending_card)
     s.pending_card = -1
     next_lookout_card(s)
 
