@@ -25,6 +25,7 @@ from solotable.games.fifty_first_state.goods import (
     WORKER,
 )
 from solotable.games.fifty_first_state.rules.deck import held_cards, pile_cards
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
 from solotable.games.fifty_first_state.rules.payment import affordable, cost_terms, payable, plus
 from solotable.games.fifty_first_state.state import (
     ACTIONS,
@@ -146,8 +147,9 @@ def test_held_slots_and_cached_moves_equal_a_fresh_computation() -> None:
     """What the move list keeps between decisions equals what it would compute from
     the position alone, at every ply of random games (every faction, chance included):
     ``held`` (updated card by card as the hand changes) equals the hand's occupied
-    slots, and the Actions phase's list with its develop ids kept from earlier
-    decisions equals the list of a copy rebuilt from ``to_dict`` (nothing kept)."""
+    slots, ``opp_free`` the opponent's unused card types, and the Actions phase's
+    list with the locations' types and develop ids kept from earlier decisions
+    equals the list of a copy rebuilt from ``to_dict`` (nothing kept)."""
     checked = 0
     for i, faction in enumerate(FACTIONS):
         g = game(faction)
@@ -156,6 +158,7 @@ def test_held_slots_and_cached_moves_equal_a_fresh_computation() -> None:
             rng = Rng(seed)
             while not s.is_terminal():
                 assert s.held == held_cards(s.hand)
+                assert s.opp_free == free_opponent_cards(s.opp)
                 if s.is_chance_node():
                     s.apply_legal_action(s.sample_chance())
                     continue
@@ -167,14 +170,16 @@ def test_held_slots_and_cached_moves_equal_a_fresh_computation() -> None:
                     checked += 1
                 s.apply_legal_action(rng.choice(legal))
             assert s.held == held_cards(s.hand)
+            assert s.opp_free == free_opponent_cards(s.opp)
     assert checked > 1000
 
 
 def test_held_slots_survive_copies_and_sampled_states() -> None:
     """A clone, a position from ``to_dict`` and a state sampled from an observation
-    (what search agents play on) each hold their own ``held``, equal to their hand's."""
+    (what search agents play on) each hold their own ``held`` and ``opp_free``, equal
+    to their hand's and their opponent cards'."""
     g = game()
-    s = staged(hand=("archive", "arena"))
+    s = staged(hand=("archive", "arena"), opp=("assembly-plant",))
     for copy in (
         s.clone(),
         g.state_from_dict(s.to_dict()),
@@ -183,3 +188,5 @@ def test_held_slots_survive_copies_and_sampled_states() -> None:
         assert isinstance(copy, FiftyFirstStateState)
         assert copy.held == held_cards(copy.hand) and copy.held
         assert copy.held is not s.held
+        assert copy.opp_free == free_opponent_cards(copy.opp) and copy.opp_free
+        assert copy.opp_free is not s.opp_free

@@ -17,6 +17,7 @@ from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.cards import KINDS
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
 from solotable.games.fifty_first_state.rules.deck import held_cards
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.table import (
     END,
@@ -149,6 +150,7 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> FiftyF
     s.opp_deck = vec(obs["opponent_deck"], L.card_index, L.n)
     s.opp_n = sum(s.opp_deck)
     s.opp = [OpponentCard(L.card_index[o["card"]], int(o["used"])) for o in obs["opponent"]]
+    s.opp_free = free_opponent_cards(s.opp)
     s.locs = [
         Location(
             L.card_index[loc["card"]],

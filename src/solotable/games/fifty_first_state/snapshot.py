@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.rules.deck import held_cards
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
 from solotable.games.fifty_first_state.table import Location, OpponentCard, Phase
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def clone_state(self: FiftyFirstStateState) -> FiftyFirstStateState:
     o.aside = list(self.aside)
     o.hand = list(self.hand)
     o.held = list(self.held)
+    o.opp_free = list(self.opp_free)
     o.opp_deck = list(self.opp_deck)
     o.opp_n = self.opp_n
     o.opp = [OpponentCard(x.card, x.used) for x in self.opp]
@@ -124,6 +126,7 @@ def fill_from_dict(s: FiftyFirstStateState, d: dict[str, Any]) -> None:
         setattr(s, f, v)
     s.st = [sum(loc.stored[i] for loc in s.locs) for i in range(NUM_GOODS)]
     s.held = held_cards(s.hand)
+    s.opp_free = free_opponent_cards(s.opp)
     s.pile_n = sum(s.pile)
     s.opp_n = sum(s.opp_deck)
     s.history = list(d.get("history", []))

@@ -132,6 +132,7 @@ class FiftyFirstStateState(State):
         "moves_cache",
         "opp",
         "opp_deck",
+        "opp_free",
         "opp_n",
         "pending_card",
         "pending_draws",
@@ -183,6 +184,9 @@ class FiftyFirstStateState(State):
         self.opp_deck = [0] * n
         self.opp_n = 0
         self.opp = []
+        self.opp_free: list[int] = []
+        """The card types of ``opp`` no worker used this round, in order
+        (``rules/opponent.py: free_opponent_cards``); derived, so never saved."""
         self.locs = []
         self.deals = [0] * n
         self.goods = [0] * NUM_GOODS

@@ -13,7 +13,7 @@ the space against this list.
 from __future__ import annotations
 
 from itertools import compress
-from operator import add
+from operator import add, is_
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.actions import PASS_ID
@@ -217,29 +217,26 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
                     continue
             out.append(first + x)
-    if workers >= 1 and s.opp:
-        free = []
-        for o in s.opp:
-            if not o.used:
-                free.append(o.card)
-        if len(free) > 1:
-            free = sorted(set(free))
+    if workers >= 1:
         first = L.OPP
-        for t in free:
+        for t in s.opp_free:
             out.append(first + t)
     locs = s.locs
     if not locs:
         return out
+    c = s.moves_cache
+    if c is None:
+        c = s.moves_cache = MoveCache()
+    cached = c.locs
+    if len(cached) != len(locs) or not all(map(is_, cached, locs)):
+        c.locs = locs[:]
+        c.loc_types = sorted({loc.card for loc in locs})
+        is_action = tab.is_action
+        c.action_locs = [loc for loc in locs if is_action[loc.card]]
+        c.brick = c.token = None
     if locs_held:
         brick = tot[BRICK] + tot[AMMO] > 0
         if brick or tot[DEVELOPMENT] > 0:
-            c = s.moves_cache
-            if c is None:
-                c = s.moves_cache = MoveCache()
-            if locs != c.locs:
-                c.locs = locs[:]
-                c.loc_types = sorted({loc.card for loc in locs})
-                c.brick = c.token = None
             if locs_held != c.held:
                 c.held = locs_held
                 c.brick = c.token = None
@@ -253,10 +250,11 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 if ids is None:
                     ids = c.token = _token_develops(tab, locs_held, c.loc_types)
                 out += ids
-    is_action = tab.is_action
+    if not c.action_locs:
+        return out
     usable = []
-    for loc in locs:
-        if loc.uses > 0 and is_action[loc.card]:
+    for loc in c.action_locs:
+        if loc.uses > 0:
             usable.append(loc.card)
     if usable:
         if len(usable) > 1:
@@ -303,23 +301,26 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
 
 
 class MoveCache:
-    """What the move list keeps between decisions of one state: the develop ids.
+    """What the move list keeps between decisions of one state.
 
-    They depend only on the location cards in hand and the card types of the
-    locations, which most moves leave alone (a worker, a faction action, an
-    opponent card, ...). Each call checks both against what the ids were built
-    from and rebuilds them when either differs, so nothing that changes the hand
-    or the locations has to say so. ``locs`` is a shallow copy of the locations:
-    the same objects, or equal ones (same card), mean the same card types.
+    The locations' card types and which of them are action locations, and the
+    develop ids (they depend only on those types and the location cards in hand).
+    Most moves leave both alone (a worker, a faction action, an opponent card, ...).
+    Each call checks them against what they were built from and rebuilds what
+    differs, so nothing that changes the hand or the locations has to say so:
+    ``locs`` is a shallow copy of the locations, and the same objects in the same
+    places mean the same cards (a card never changes in place; a build appends a
+    new object, a develop puts one in its place). Their uses are read live.
     Derived data: never saved, and a clone starts without it.
     """
 
-    __slots__ = ("brick", "held", "loc_types", "locs", "token")
+    __slots__ = ("action_locs", "brick", "held", "loc_types", "locs", "token")
 
     def __init__(self) -> None:
         self.held: list[int] | None = None
-        self.locs: list[Location] | None = None
+        self.locs: list[Location] = []
         self.loc_types: list[int] = []
+        self.action_locs: list[Location] = []
         self.brick: list[int] | None = None
         self.token: list[int] | None = None
 
