@@ -242,6 +242,8 @@ class FiftyFirstStateState(State):
     # ---------------------------------------------------------------- legal
     def legal_actions(self) -> list[int]:
         ph = self.phase
+        if ph == ACTIONS and not self.pending_draws:
+            return action_phase_moves(self)
         if ph == END:
             return []
         if self.pending_draws > 0 or IS_CHANCE[ph]:

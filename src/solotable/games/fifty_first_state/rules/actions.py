@@ -90,31 +90,43 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
 
 
 def do_action(s: FiftyFirstStateState, a: int) -> None:
-    """Carry out one legal action of the Actions phase."""
+    """Carry out one legal action of the Actions phase.
+
+    The id is read in place, by the ranges of ``actions.Layout`` (``Layout.decode``
+    reads it the same way, for every id): this runs at every move of a playout.
+    """
     if a == K.PASS_ID:
         end_actions(s)
         return
-    kind, x, y, z = s.L.decode(a)
-    if kind == K.BUILD:
-        build(s, x)
-    elif kind == K.DEAL:
-        make_deal(s, x)
-    elif kind == K.RAZE:
-        raze_from_hand(s, x)
-    elif kind == K.DEVELOP:
-        develop(s, x, y, bool(z))
-    elif kind == K.USE:
-        use_location(s, x, y)
-    elif kind == K.FACTION:
-        faction_action(s, x, y)
-    elif kind == K.WORK:
-        workers_for_a_good(s, x)
-    elif kind == K.TAKE:
-        take_connection(s, x)
-    elif kind == K.PLAY:
-        play_connection(s, x)
-    elif kind == K.OPP:
-        use_opponent_card(s, x)
+    L = s.L
+    if a >= L.DEV:
+        if a < L.USE:
+            r, u = divmod(a - L.DEV, L.n)
+            token, t = divmod(r, L.n)
+            develop(s, t, u, bool(token))
+        else:
+            t, p = divmod(a - L.USE, L.P)
+            use_location(s, t, p)
+    elif a >= L.BUILD:
+        if a < L.DEAL:
+            build(s, a - L.BUILD)
+        elif a < L.RAZE:
+            make_deal(s, a - L.DEAL)
+        elif a < L.PLAY:
+            raze_from_hand(s, a - L.RAZE)
+        elif a < L.OPP:
+            play_connection(s, a - L.PLAY)
+        else:
+            use_opponent_card(s, a - L.OPP)
+    elif a < L.FAC_CARD:
+        faction_action(s, a - L.FAC, -1)
+    elif a < L.WORK:
+        k, h = divmod(a - L.FAC_CARD, L.h)
+        faction_action(s, k, h)
+    elif a < L.TAKE:
+        workers_for_a_good(s, a - L.WORK)
+    else:
+        take_connection(s, a - L.TAKE)
 
 
 def build(s: FiftyFirstStateState, t: int) -> None:
@@ -160,7 +172,9 @@ def place_location(s: FiftyFirstStateState, t: int, at: int = -1) -> None:
         locs[at] = loc
     if cs.kind[t] == PRODUCTION:
         produce(s, t, locs)
-    gain(s, cs.bonus_gain[t])
+    bonus = cs.bonus_gain[t]
+    if bonus:
+        gain(s, bonus)
     for good, n in cs.bonus_store[t]:
         loc.stored[good] += n
         s.st[good] += n
@@ -185,10 +199,11 @@ def develop(s: FiftyFirstStateState, t: int, u: int, token: bool) -> None:
         if loc.card == u and (best < 0 or loc.uses < locs[best].uses):
             best = i
     stored = locs[best].stored
-    for i in range(NUM_GOODS):
-        if stored[i]:
-            s.goods[i] += stored[i]
-            s.st[i] -= stored[i]
+    if any(stored):
+        for i in range(NUM_GOODS):
+            if stored[i]:
+                s.goods[i] += stored[i]
+                s.st[i] -= stored[i]
     s.discard[u] += 1
     remove_from_hand(s, t)
     s.vp += 1

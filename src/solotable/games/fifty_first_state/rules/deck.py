@@ -7,7 +7,7 @@ by the counts, a reshuffle moves the discard counts back into the pile.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import compress
+from itertools import chain, compress, repeat
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.table import T_RESHUFFLES
@@ -22,7 +22,7 @@ def pile_cards(pile: list[int]) -> list[int]:
     Drawing the ``r``-th card of this list is drawing ``r`` over the running
     counts (what ``Rng.weighted_choice`` does), in one index instead of a scan.
     """
-    return [t for t, c in enumerate(pile) for _ in range(c)]
+    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
 def take_from_pile(s: FiftyFirstStateState, t: int) -> None:

@@ -97,7 +97,8 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
 def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
     take_from_pile(s, t)
-    if lookout_card_is_forced(s):
+    # ``lookout_card_is_forced``, inline: every Lookout card comes through here.
+    if s.lk_refused if s.lk_step < THIRD_CARD else s.rerolls <= 0:
         add_to_hand(s, t)
         next_lookout_card(s)
     else:

@@ -111,11 +111,12 @@ def pay(s: FiftyFirstStateState, cost: Vector) -> None:
     """Spend a payable cost: supply first, then ammo/universal, then stored goods."""
     g = s.goods
     for good, n in cost:
-        take = min(g[good], n)
-        g[good] -= take
-        n -= take
-        if not n:
+        have = g[good]
+        if have >= n:
+            g[good] = have - n
             continue
+        g[good] = 0
+        n -= have
         sub = AMMO if good < AMMO else UNIVERSAL if GREY <= good <= RED else -1
         if sub >= 0:
             take = min(g[sub], n)
