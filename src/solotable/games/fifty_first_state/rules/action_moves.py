@@ -13,7 +13,7 @@ the space against this list.
 from __future__ import annotations
 
 from itertools import compress
-from operator import add, is_
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.actions import PASS_ID
@@ -227,12 +227,11 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     c = s.moves_cache
     if c is None:
         c = s.moves_cache = MoveCache()
-    cached = c.locs
-    if len(cached) != len(locs) or not all(map(is_, cached, locs)):
+    is_action = tab.is_action
+    if locs != c.locs:
         c.locs = locs[:]
-        c.loc_types = sorted({loc.card for loc in locs})
-        is_action = tab.is_action
-        c.action_locs = [loc for loc in locs if is_action[loc.card]]
+        c.loc_types = types = sorted({loc.card for loc in locs})
+        c.has_action = any(is_action[t] for t in types)
         c.brick = c.token = None
     if locs_held:
         brick = tot[BRICK] + tot[AMMO] > 0
@@ -250,11 +249,11 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 if ids is None:
                     ids = c.token = _token_develops(tab, locs_held, c.loc_types)
                 out += ids
-    if not c.action_locs:
+    if not c.has_action:
         return out
     usable = []
-    for loc in c.action_locs:
-        if loc.uses > 0:
+    for loc in locs:
+        if loc.uses > 0 and is_action[loc.card]:
             usable.append(loc.card)
     if usable:
         if len(usable) > 1:
@@ -308,19 +307,19 @@ class MoveCache:
     Most moves leave both alone (a worker, a faction action, an opponent card, ...).
     Each call checks them against what they were built from and rebuilds what
     differs, so nothing that changes the hand or the locations has to say so:
-    ``locs`` is a shallow copy of the locations, and the same objects in the same
-    places mean the same cards (a card never changes in place; a build appends a
-    new object, a develop puts one in its place). Their uses are read live.
+    ``locs`` is a shallow copy of the locations: the same objects, or equal ones,
+    in the same places mean the same cards (a card never changes in place; a build
+    appends a new object, a develop puts one in its place). Uses are read live.
     Derived data: never saved, and a clone starts without it.
     """
 
-    __slots__ = ("action_locs", "brick", "held", "loc_types", "locs", "token")
+    __slots__ = ("brick", "has_action", "held", "loc_types", "locs", "token")
 
     def __init__(self) -> None:
         self.held: list[int] | None = None
         self.locs: list[Location] = []
         self.loc_types: list[int] = []
-        self.action_locs: list[Location] = []
+        self.has_action = False
         self.brick: list[int] | None = None
         self.token: list[int] | None = None
 
