@@ -312,6 +312,13 @@ class FiftyFirstStateState(State):
                 lookout_extra_draw(self, action - self.L.DRAW)
             elif ph == SETUP:
                 opponent_deck_setup(self, action - self.L.DRAW)
+            elif ph == FLIP:
+                connection_flip(self, action - self.L.FLIP)
+            elif ph == LK_DECIDE:
+                if action == KEEP_ID:
+                    lookout_keep(self)
+                else:
+                    lookout_refuse(self)
             else:
                 self._apply(action)
                 self.history.append(action)

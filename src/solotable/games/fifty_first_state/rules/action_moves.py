@@ -231,7 +231,11 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     if locs != c.locs:
         c.locs = locs[:]
         c.loc_types = types = sorted({loc.card for loc in locs})
-        c.has_action = any(is_action[t] for t in types)
+        c.has_action = False
+        for t in types:
+            if is_action[t]:
+                c.has_action = True
+                break
         c.brick = c.token = None
     if locs_held:
         brick = tot[BRICK] + tot[AMMO] > 0
