@@ -2,9 +2,12 @@
 
 This is the hot path of playouts and search (about a third of a random game's
 time), so it is written for speed: the goods are totalled once (supply plus
-goods stored on cards), the hand is listed once, and each kind of move is
-appended in id order (``actions.Layout`` numbers the kinds in the order they
-are listed here), so the list comes out sorted without a sort. Each test is
+goods stored on cards), the hand's occupied slots (``held``) and the opponent's
+unused cards (``opp_free``) are kept by the rules as they change, what depends
+only on the locations and the hand is kept between decisions (``MoveCache``),
+costs are checked inline, and each kind of move is appended in id order
+(``actions.Layout`` numbers the kinds in the order they are listed here), so
+the list comes out sorted without a sort. Each test is
 the rule's own: ``rules/actions.py`` carries the moves out and checks one id
 at a time (``action_is_legal``), and the conformance tests check every id of
 the space against this list.
