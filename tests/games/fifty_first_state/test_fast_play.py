@@ -24,9 +24,16 @@ from solotable.games.fifty_first_state.goods import (
     UNIVERSAL,
     WORKER,
 )
-from solotable.games.fifty_first_state.rules.deck import pile_cards
-from solotable.games.fifty_first_state.rules.payment import affordable, cost_check, plus
-from solotable.games.fifty_first_state.state import LK_DRAW, LK_EXTRA, SETUP, FiftyFirstStateState
+from solotable.games.fifty_first_state.rules.deck import held_cards, pile_cards
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
+from solotable.games.fifty_first_state.rules.payment import affordable, cost_terms, payable, plus
+from solotable.games.fifty_first_state.state import (
+    ACTIONS,
+    LK_DRAW,
+    LK_EXTRA,
+    SETUP,
+    FiftyFirstStateState,
+)
 
 from .helpers import card_total, game, staged, with_pile_of
 
@@ -86,7 +93,8 @@ def test_sampled_draws_follow_the_pile_through_a_reshuffle() -> None:
 
 
 def test_cost_checks_agree_with_affordable() -> None:
-    """Every printed cost, as a load-time check, says what ``affordable`` says, over
+    """Every printed cost, checked by its terms (``cost_terms``: two comparisons, as the
+    move list checks it inline) or through ``affordable``, says what ``affordable`` says, over
     random holdings with stand-ins (ammo, universal contacts) short, just enough or in
     plenty; so do costs the data does not print (stand-ins named, shared, three goods)."""
     g = game()
@@ -103,13 +111,16 @@ def test_cost_checks_agree_with_affordable() -> None:
     }
     rng = Rng(3)
     checked = 0
+    by_terms = 0
     for cost in sorted(costs):
-        check = cost_check(cost)
+        terms = cost_terms(cost)
+        by_terms += terms is not None
         for _ in range(300):
-            tot = [rng.below(4) for _ in range(NUM_GOODS)]
-            assert check(tot) == affordable(tot, cost), (cost, tot)
-            checked += check(tot)
-    assert len(costs) > 30 and checked > 1000
+            tot = [rng.below(4) for _ in range(NUM_GOODS)] + [0]
+            ok = payable(tot, cost, terms)
+            assert ok == affordable(tot, cost), (cost, tot)
+            checked += ok
+    assert len(costs) > 30 and checked > 1000 and by_terms > 25
 
 
 def test_playout_apply_equals_the_rules_dispatch() -> None:
@@ -130,3 +141,52 @@ def test_playout_apply_equals_the_rules_dispatch() -> None:
                 assert s.to_dict() == ref.to_dict()
                 assert s.is_chance_node() == (s.current_player() == CHANCE)
                 assert s.is_terminal() == (s.current_player() == TERMINAL)
+
+
+def test_held_slots_and_cached_moves_equal_a_fresh_computation() -> None:
+    """What the move list keeps between decisions equals what it would compute from
+    the position alone, at every ply of random games (every faction, chance included):
+    ``held`` (updated card by card as the hand changes) equals the hand's occupied
+    slots, ``opp_free`` the opponent's unused card types, and the Actions phase's
+    list with the locations' types and develop ids kept from earlier decisions
+    equals the list of a copy rebuilt from ``to_dict`` (nothing kept)."""
+    checked = 0
+    for i, faction in enumerate(FACTIONS):
+        g = game(faction)
+        for seed in range(8):
+            s = g.new_initial_state(200 + seed + 10 * i)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                assert s.held == held_cards(s.hand)
+                assert s.opp_free == free_opponent_cards(s.opp)
+                if s.is_chance_node():
+                    s.apply_legal_action(s.sample_chance())
+                    continue
+                legal = s.legal_actions()
+                if s.phase == ACTIONS:
+                    fresh = g.state_from_dict(s.to_dict())
+                    assert fresh.moves_cache is None
+                    assert legal == fresh.legal_actions()
+                    checked += 1
+                s.apply_legal_action(rng.choice(legal))
+            assert s.held == held_cards(s.hand)
+            assert s.opp_free == free_opponent_cards(s.opp)
+    assert checked > 1000
+
+
+def test_held_slots_survive_copies_and_sampled_states() -> None:
+    """A clone, a position from ``to_dict`` and a state sampled from an observation
+    (what search agents play on) each hold their own ``held`` and ``opp_free``, equal
+    to their hand's and their opponent cards'."""
+    g = game()
+    s = staged(hand=("archive", "arena"), opp=("assembly-plant",))
+    for copy in (
+        s.clone(),
+        g.state_from_dict(s.to_dict()),
+        g.sample_state(s.observation(0), 0, Rng(1)),
+    ):
+        assert isinstance(copy, FiftyFirstStateState)
+        assert copy.held == held_cards(copy.hand) and copy.held
+        assert copy.held is not s.held
+        assert copy.opp_free == free_opponent_cards(copy.opp) and copy.opp_free
+        assert copy.opp_free is not s.opp_free

@@ -16,6 +16,8 @@ from solotable.core.message import msg
 from solotable.core.rng import Rng
 from solotable.games.fifty_first_state.cards import KINDS
 from solotable.games.fifty_first_state.goods import GOOD_NAMES, NUM_GOODS
+from solotable.games.fifty_first_state.rules.deck import held_cards
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 from solotable.games.fifty_first_state.table import (
     END,
@@ -142,11 +144,13 @@ def _rebuild(game: FiftyFirstStateGame, obs: dict[str, Any], rng: Rng) -> FiftyF
     s.round = int(obs["round"])
     s.faction = game.factions.ids().index(obs["faction"]) if obs["faction"] else -1
     s.hand = vec(obs["hand"], L.hand_index, L.h)
+    s.held = held_cards(s.hand)
     s.discard = vec(obs["discard"], L.card_index, L.n)
     s.aside = vec(obs["set_aside"], L.card_index, L.n)
     s.opp_deck = vec(obs["opponent_deck"], L.card_index, L.n)
     s.opp_n = sum(s.opp_deck)
     s.opp = [OpponentCard(L.card_index[o["card"]], int(o["used"])) for o in obs["opponent"]]
+    s.opp_free = free_opponent_cards(s.opp)
     s.locs = [
         Location(
             L.card_index[loc["card"]],

@@ -26,8 +26,9 @@ from solotable.games.fifty_first_state.goods import NUM_GOODS
 from solotable.games.fifty_first_state.illegal import explain_illegal
 from solotable.games.fifty_first_state.outcome import final_msg, playing_msg
 from solotable.games.fifty_first_state.reveal import hidden_at_end
-from solotable.games.fifty_first_state.rules.action_moves import action_phase_moves
+from solotable.games.fifty_first_state.rules.action_moves import MoveCache, action_phase_moves
 from solotable.games.fifty_first_state.rules.actions import action_is_legal, do_action
+from solotable.games.fifty_first_state.rules.chance import chance_outcomes
 from solotable.games.fifty_first_state.rules.cleanup import (
     STORE_GOODS,
     finish_cleanup,
@@ -53,6 +54,7 @@ from solotable.games.fifty_first_state.rules.lookout import (
 from solotable.games.fifty_first_state.rules.opponent import opponent_reveal, sample_reveal
 from solotable.games.fifty_first_state.rules.production import production_phase
 from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, pick_faction
+from solotable.games.fifty_first_state.snapshot import clone_state, fill_from_dict, state_to_dict
 from solotable.games.fifty_first_state.table import (
     ACTIONS,
     END,
@@ -122,12 +124,15 @@ class FiftyFirstStateState(State):
         "game",
         "goods",
         "hand",
+        "held",
         "history",
         "lk_refused",
         "lk_step",
         "locs",
+        "moves_cache",
         "opp",
         "opp_deck",
+        "opp_free",
         "opp_n",
         "pending_card",
         "pending_draws",
@@ -158,6 +163,9 @@ class FiftyFirstStateState(State):
         self.pile_cards: list[int] | None = None
         """The draw pile as a sampling list (``rules/deck.py``), or None until a draw
         needs it; derived from ``pile``, so never saved."""
+        self.moves_cache: MoveCache | None = None
+        """What the Actions phase's move list keeps between decisions
+        (``rules/action_moves.py``); derived, so never saved nor cloned."""
         if blank:
             return
         cs = self.cs
@@ -170,9 +178,15 @@ class FiftyFirstStateState(State):
         self.discard = [0] * n
         self.aside = [0] * n
         self.hand = [0] * self.L.h
+        self.held: list[int] = []
+        """The hand slots holding a card, in order (``rules/deck.py: add_to_hand``);
+        derived from ``hand``, so never saved."""
         self.opp_deck = [0] * n
         self.opp_n = 0
         self.opp = []
+        self.opp_free: list[int] = []
+        """The card types of ``opp`` no worker used this round, in order
+        (``rules/opponent.py: free_opponent_cards``); derived, so never saved."""
         self.locs = []
         self.deals = [0] * n
         self.goods = [0] * NUM_GOODS
@@ -205,25 +219,7 @@ class FiftyFirstStateState(State):
 
     # --------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        ph = self.phase
-        L = self.L
-        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
-            inv = 1.0 / self.pile_n
-            base = L.DRAW
-            return [(base + t, c * inv) for t, c in enumerate(self.pile) if c]
-        if ph == LK_REVEAL:
-            tot = self.opp_n
-            return [(L.REVEAL + t, c / tot) for t, c in enumerate(self.opp_deck) if c]
-        if ph == FLIP:
-            col = self.flip_idx
-            deck = self.cs.conn_deck
-            items = [(i, c) for i, c in enumerate(self.conn_pile) if c and deck[i] == col]
-            tot = sum(c for _, c in items)
-            return [(L.FLIP + i, c / tot) for i, c in items]
-        if ph == PICK:
-            k = len(self.game.factions.factions)
-            return [(L.PICK + i, 1.0 / k) for i in range(k)]
-        raise ValueError("not a chance node")
+        return chance_outcomes(self)
 
     def sample_chance(self) -> int:
         """Deck draws index the pile's sampling list (the hot path of playouts).
@@ -246,6 +242,8 @@ class FiftyFirstStateState(State):
     # ---------------------------------------------------------------- legal
     def legal_actions(self) -> list[int]:
         ph = self.phase
+        if ph == ACTIONS and not self.pending_draws:
+            return action_phase_moves(self)
         if ph == END:
             return []
         if self.pending_draws > 0 or IS_CHANCE[ph]:
@@ -314,6 +312,13 @@ class FiftyFirstStateState(State):
                 lookout_extra_draw(self, action - self.L.DRAW)
             elif ph == SETUP:
                 opponent_deck_setup(self, action - self.L.DRAW)
+            elif ph == FLIP:
+                connection_flip(self, action - self.L.FLIP)
+            elif ph == LK_DECIDE:
+                if action == KEEP_ID:
+                    lookout_keep(self)
+                else:
+                    lookout_refuse(self)
             else:
                 self._apply(action)
                 self.history.append(action)
@@ -445,111 +450,18 @@ class FiftyFirstStateState(State):
 
     # -------------------------------------------------------------- copies
     def clone(self) -> FiftyFirstStateState:
-        o = FiftyFirstStateState(self.game, blank=True)
-        o.rng = self.rng.clone()
-        o.history = list(self.history)
-        o.phase = self.phase
-        o.round = self.round
-        o.faction = self.faction
-        o.pile = list(self.pile)
-        o.pile_n = self.pile_n
-        o.pile_cards = None if self.pile_cards is None else list(self.pile_cards)
-        o.discard = list(self.discard)
-        o.aside = list(self.aside)
-        o.hand = list(self.hand)
-        o.opp_deck = list(self.opp_deck)
-        o.opp_n = self.opp_n
-        o.opp = [OpponentCard(x.card, x.used) for x in self.opp]
-        o.locs = [Location(x.card, x.uses, x.stored[:]) for x in self.locs]
-        o.deals = list(self.deals)
-        o.goods = list(self.goods)
-        o.st = list(self.st)
-        o.vp = self.vp
-        o.fac_used = self.fac_used
-        o.pending_draws = self.pending_draws
-        o.pending_card = self.pending_card
-        o.lk_step = self.lk_step
-        o.lk_refused = self.lk_refused
-        o.rerolls = self.rerolls
-        o.extra_left = self.extra_left
-        o.flip_idx = self.flip_idx
-        o.conn_pile = list(self.conn_pile)
-        o.conn_discard = list(self.conn_discard)
-        o.face_up = list(self.face_up)
-        o.tally = list(self.tally)
-        return o
-
-    _FIELDS = (
-        "phase",
-        "round",
-        "faction",
-        "pile",
-        "pile_n",
-        "discard",
-        "aside",
-        "hand",
-        "opp_deck",
-        "opp_n",
-        "opp",
-        "locs",
-        "deals",
-        "goods",
-        "st",
-        "vp",
-        "fac_used",
-        "pending_draws",
-        "pending_card",
-        "lk_step",
-        "lk_refused",
-        "rerolls",
-        "extra_left",
-        "flip_idx",
-        "conn_pile",
-        "conn_discard",
-        "face_up",
-        "tally",
-    )
-    """The ``to_dict`` keys, in order; records and tools outside the project read them."""
+        return clone_state(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON values: locations as ``[card, uses, [goods]]``, opponent cards as
-        ``[card, used]``, the phase as its int."""
-        d: dict[str, Any] = {"game": self.game.name, "options": dict(self.game.options)}
-        for f in self._FIELDS:
-            v = getattr(self, f)
-            if f == "locs" or f == "opp":
-                d[f] = [x.plain() for x in v]
-            else:
-                d[f] = list(v) if isinstance(v, list) else v
-        d["history"] = list(self.history)
-        d["rng"] = self.rng.to_json()
-        return d
+        """Plain JSON values (``snapshot.py``): locations as ``[card, uses, [goods]]``,
+        opponent cards as ``[card, used]``, the phase as its int."""
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, game: FiftyFirstStateGame, d: dict[str, Any]) -> FiftyFirstStateState:
-        """Rebuild a position from ``to_dict`` output (tests edit it to stage situations).
-
-        ``st`` (the stored-goods totals) is recomputed from the locations, so a
-        test may edit a card's stored goods alone.
-        """
+        """Rebuild a position from ``to_dict`` output (tests edit it to stage situations)."""
         s = cls(game, blank=True)
-        for f in cls._FIELDS:
-            v = d[f]
-            if f == "locs":
-                v = [Location(x[0], x[1], list(x[2])) for x in v]
-            elif f == "opp":
-                v = [OpponentCard(x[0], x[1]) for x in v]
-            elif f == "phase":
-                v = int(Phase(v))
-            elif isinstance(v, list):
-                v = list(v)
-            setattr(s, f, v)
-        s.st = [sum(loc.stored[i] for loc in s.locs) for i in range(NUM_GOODS)]
-        s.pile_n = sum(s.pile)
-        s.opp_n = sum(s.opp_deck)
-        s.history = list(d.get("history", []))
-        if "rng" in d:
-            s.rng = Rng.from_json(d["rng"])
+        fill_from_dict(s, d)
         return s
 
     # ------------------------------------------------------------ notation

@@ -10,8 +10,9 @@ them; they change the State passed in and import it for typing only.
 - ``opponent``: the opponent deck's reveal and its cards used with a worker;
 - ``production``: income, deals, locations and stored goods;
 - ``actions``: the Actions phase (build, deal, raze, develop, locations, faction,
-  workers, connections);
+  workers, connections); ``action_moves``: what it allows now (the move list);
 - ``cleanup``: passing, storage through Cleanup, the next round;
 - ``payment``: costs and rewards (ammo and universal contacts);
-- ``deck``: draws and reshuffles.
+- ``deck``: draws and reshuffles;
+- ``chance``: the chance nodes' outcomes and their probabilities.
 """

@@ -2,9 +2,12 @@
 
 This is the hot path of playouts and search (about a third of a random game's
 time), so it is written for speed: the goods are totalled once (supply plus
-goods stored on cards), the hand is listed once, and each kind of move is
-appended in id order (``actions.Layout`` numbers the kinds in the order they
-are listed here), so the list comes out sorted without a sort. Each test is
+goods stored on cards), the hand's occupied slots (``held``) and the opponent's
+unused cards (``opp_free``) are kept by the rules as they change, what depends
+only on the locations and the hand is kept between decisions (``MoveCache``),
+costs are checked inline, and each kind of move is appended in id order
+(``actions.Layout`` numbers the kinds in the order they are listed here), so
+the list comes out sorted without a sort. Each test is
 the rule's own: ``rules/actions.py`` carries the moves out and checks one id
 at a time (``action_is_legal``), and the conformance tests check every id of
 the space against this list.
@@ -28,88 +31,142 @@ from solotable.games.fifty_first_state.goods import (
     UNIVERSAL,
     WORKER,
 )
-from solotable.games.fifty_first_state.rules.payment import CostCheck, cost_check, plus
+from solotable.games.fifty_first_state.rules.payment import (
+    affordable,
+    cost_terms,
+    payable,
+    plus,
+)
+from solotable.games.fifty_first_state.table import BLUE_DECK, RED_DECK
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.actions import Layout
     from solotable.games.fifty_first_state.cards import CardSet
     from solotable.games.fifty_first_state.factions import FactionSet
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
+    from solotable.games.fifty_first_state.table import Location
 
 
 class MoveTables:
     """Per-card-set facts the move list reads, computed once per game.
 
-    Costs are ``cost_check`` functions (``rules/payment.py``): per faction its
-    three actions' costs, per action location its printed cost and, for one
-    paid with a good of the player's choice, that cost plus each of the five
-    goods; per connection card its cost. ``develop_ok[t][u]`` is the game's
-    ``develop_compat`` as booleans: card ``t`` may replace location ``u`` paying brick.
+    Costs are kept with their ``cost_terms`` (``rules/payment.py``), so that a check
+    is two comparisons, without a call: per faction its three actions' costs, per
+    action location its printed cost and, for one paid with a good of the player's
+    choice, that cost plus each of the five goods; per connection card its cost.
+    ``develop_ok[t][u]`` is the game's ``develop_compat`` as booleans: card ``t``
+    may replace location ``u`` paying brick. ``conn_of_deck`` lists the connection
+    cards of each deck (``rules/lookout.py`` flips them).
     """
 
     __slots__ = (
-        "any_checks",
+        "any_costs",
+        "any_terms",
         "card_types",
-        "conn_checks",
+        "conn_costs",
+        "conn_of_deck",
+        "conn_terms",
+        "dev",
         "develop_ok",
+        "distance",
         "fac_cards",
-        "fac_checks",
+        "fac_costs",
+        "fac_terms",
         "farthest",
-        "hand_types",
         "is_action",
         "nearest",
         "use_base",
-        "use_checks",
+        "use_costs",
+        "use_kind",
+        "use_terms",
     )
 
     def __init__(
         self, cs: CardSet, L: Layout, factions: FactionSet, develop_compat: tuple[int, ...]
     ) -> None:
-        self.hand_types = range(L.h)
-        self.card_types = range(cs.n)
+        n = cs.n
+        self.card_types = range(n)
+        self.distance = cs.distance
         self.nearest = min(cs.distance, default=0)
         self.farthest = max(cs.distance, default=0)
+        self.dev = L.DEV
         self.develop_ok = tuple(
-            tuple(bool(develop_compat[t] >> u & 1) for u in range(cs.n)) for t in range(cs.n)
+            tuple(bool(develop_compat[t] >> u & 1) for u in range(n)) for t in range(n)
         )
         self.is_action = tuple(e == E_ACTION for e in cs.effect)
-        self.use_base = tuple(L.use(t) for t in range(cs.n))
-        self.use_checks = tuple(cost_check(c) for c in cs.act_cost)
-        self.any_checks: tuple[tuple[CostCheck, ...], ...] = tuple(
-            tuple(cost_check(plus(cs.act_cost[t], (i, 1))) for i in range(5))
+        self.use_base = tuple(L.use(t) for t in range(n))
+        self.use_kind = tuple(
+            USE_ANY
             if cs.act_any[t]
-            else ()
-            for t in range(cs.n)
+            else USE_DEAL
+            if cs.act_deal[t]
+            else USE_CHOICE
+            if cs.act_choice[t]
+            else USE_PLAIN
+            for t in range(n)
         )
-        self.conn_checks = tuple(cost_check(c) for c in cs.conn_cost)
-        self.fac_checks = tuple(
-            tuple(cost_check(c) for c in f.action_cost) for f in factions.factions
+        self.use_costs = cs.act_cost
+        self.use_terms = tuple(cost_terms(c) for c in cs.act_cost)
+        self.any_costs = tuple(
+            tuple(plus(cs.act_cost[t], (i, 1)) for i in range(5)) if cs.act_any[t] else ()
+            for t in range(n)
+        )
+        self.any_terms = tuple(tuple(cost_terms(c) for c in costs) for costs in self.any_costs)
+        self.conn_costs = cs.conn_cost
+        self.conn_terms = tuple(cost_terms(c) for c in cs.conn_cost)
+        self.conn_of_deck = tuple(
+            tuple(i for i, d in enumerate(cs.conn_deck) if d == deck)
+            for deck in (BLUE_DECK, RED_DECK)
+        )
+        self.fac_costs = tuple(f.action_cost for f in factions.factions)
+        self.fac_terms = tuple(
+            tuple(cost_terms(c) for c in f.action_cost) for f in factions.factions
         )
         self.fac_cards = tuple(f.action_card for f in factions.factions)
 
 
+USE_PLAIN, USE_ANY, USE_DEAL, USE_CHOICE = range(4)
+"""How an action location is paid and what it offers (``MoveTables.use_kind``): its
+printed cost alone, plus a good of the player's choice, plus a deal given up, or
+its cost for a good of the player's choice."""
+
+
 def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
-    """Every legal action of the Actions phase, sorted (``pass`` always among them)."""
+    """Every legal action of the Actions phase, sorted (``pass`` always among them).
+
+    Written without calls of its own where it can (a Python call costs about as much
+    as a dozen lines here): costs are checked by their terms inline, loops append.
+    """
     tab: MoveTables = s.game.move_tables
     L = s.L
     n = L.n
-    hand = s.hand
+    # ``totals`` inline: each good in the supply plus on cards, then a zero.
     tot = list(map(add, s.goods, s.st))
-    held = list(compress(tab.hand_types, hand))
+    tot.append(0)
+    held = s.held
     k = len(held)
     while k and held[k - 1] >= n:
         k -= 1
-    locs_held = held[:k] if k < len(held) else held
+    # A copy: the develop ids are cached against it, and ``held`` changes in place.
+    locs_held = held[:k]
     out = [PASS_ID]
     used = s.fac_used
     if used != 7:
         fac = s.faction
-        checks = tab.fac_checks[fac]
+        fac_terms = tab.fac_terms[fac]
         cards = tab.fac_cards[fac]
         with_card = 0
         for a in (0, 1, 2):
-            if used >> a & 1 or not checks[a](tot):
+            if used >> a & 1:
                 continue
+            terms = fac_terms[a]
+            if terms is None:
+                if not affordable(tot, tab.fac_costs[fac][a]):
+                    continue
+            else:
+                g1, s1, n1, g2, s2, n2 = terms
+                if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
+                    continue
             if cards[a]:
                 with_card |= 1 << a
             else:
@@ -130,89 +187,190 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         if face_up[1] >= 0:
             out.append(L.TAKE + 1)
     if locs_held:
-        dist = s.cs.distance
+        dist = tab.distance
         univ = tot[UNIVERSAL]
-        grey = tot[GREY] + univ
-        blue = tot[BLUE] + univ
-        red = tot[RED] + univ
-        # Mostly a colour has no contact at all (every card is at distance 1 or
-        # more): its loop is skipped; with contacts for the farthest card, all go.
         near = tab.nearest
-        if grey >= near:
-            _reachable(out, L.BUILD, locs_held, dist, grey, tab.farthest)
-        if blue >= near:
-            _reachable(out, L.DEAL, locs_held, dist, blue, tab.farthest)
-        if red >= near:
-            _reachable(out, L.RAZE, locs_held, dist, red, tab.farthest)
+        far = tab.farthest
+        # Mostly a colour has no contact at all (every card is at distance 1 or
+        # more): it is skipped; with contacts for the farthest card, all go.
+        for first, have in (
+            (L.BUILD, tot[GREY] + univ),
+            (L.DEAL, tot[BLUE] + univ),
+            (L.RAZE, tot[RED] + univ),
+        ):
+            if have < near:
+                continue
+            if have >= far:
+                for t in locs_held:
+                    out.append(first + t)
+            else:
+                for t in locs_held:
+                    if dist[t] <= have:
+                        out.append(first + t)
     if k < len(held):
         first = L.PLAY - n
-        conn_checks = tab.conn_checks
+        conn_terms = tab.conn_terms
         for x in held[k:]:
-            if conn_checks[x - n](tot):
-                out.append(first + x)
-    if workers >= 1 and s.opp:
+            terms = conn_terms[x - n]
+            if terms is None:
+                if not affordable(tot, tab.conn_costs[x - n]):
+                    continue
+            else:
+                g1, s1, n1, g2, s2, n2 = terms
+                if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
+                    continue
+            out.append(first + x)
+    if workers >= 1:
         first = L.OPP
-        for t in sorted({o.card for o in s.opp if not o.used}):
+        for t in s.opp_free:
             out.append(first + t)
     locs = s.locs
-    if locs_held and locs:
-        have_dev = tot[DEVELOPMENT] > 0
-        if have_dev or tot[BRICK] + tot[AMMO] > 0:
-            loc_types = sorted({loc.card for loc in locs})
-            if tot[BRICK] + tot[AMMO] > 0:
-                develop_ok = tab.develop_ok
-                for t in locs_held:
-                    ok = develop_ok[t]
-                    base = L.DEV + t * n
-                    for u in loc_types:
-                        if ok[u]:
-                            out.append(base + u)
-            if have_dev:
-                for t in locs_held:
-                    base = L.DEV + (n + t) * n
-                    for u in loc_types:
-                        out.append(base + u)
+    if not locs:
+        return out
+    c = s.moves_cache
+    if c is None:
+        c = s.moves_cache = MoveCache()
     is_action = tab.is_action
-    usable = [loc.card for loc in locs if loc.uses > 0 and is_action[loc.card]]
+    if locs != c.locs:
+        c.locs = locs[:]
+        c.loc_types = types = sorted({loc.card for loc in locs})
+        c.has_action = False
+        for t in types:
+            if is_action[t]:
+                c.has_action = True
+                break
+        c.brick = c.token = None
+    if locs_held:
+        brick = tot[BRICK] + tot[AMMO] > 0
+        if brick or tot[DEVELOPMENT] > 0:
+            if locs_held != c.held:
+                c.held = locs_held
+                c.brick = c.token = None
+            if brick:
+                ids = c.brick
+                if ids is None:
+                    ids = c.brick = _brick_develops(tab, locs_held, c.loc_types)
+                out += ids
+            if tot[DEVELOPMENT] > 0:
+                ids = c.token
+                if ids is None:
+                    ids = c.token = _token_develops(tab, locs_held, c.loc_types)
+                out += ids
+    if not c.has_action:
+        return out
+    usable = []
+    for loc in locs:
+        if loc.uses > 0 and is_action[loc.card]:
+            usable.append(loc.card)
     if usable:
         if len(usable) > 1:
             usable = sorted(set(usable))
-        act_any = s.cs.act_any
-        use_checks = tab.use_checks
+        use_kind = tab.use_kind
+        use_base = tab.use_base
+        use_terms = tab.use_terms
         for t in usable:
-            if act_any[t] or use_checks[t](tot):
-                out += use_moves_from(s, tab, tot, t)
+            base = use_base[t]
+            kind = use_kind[t]
+            if kind == USE_ANY:
+                # Only goods actually held are offered: paying "gun" with ammo would
+                # duplicate "use X ammo".
+                any_terms = tab.any_terms[t]
+                for i in (0, 1, 2, 3, 4):
+                    if not tot[i]:
+                        continue
+                    terms = any_terms[i]
+                    if terms is None:
+                        if not affordable(tot, tab.any_costs[t][i]):
+                            continue
+                    else:
+                        g1, s1, n1, g2, s2, n2 = terms
+                        if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
+                            continue
+                    out.append(base + 1 + i)
+                continue
+            terms = use_terms[t]
+            if terms is None:
+                if not affordable(tot, tab.use_costs[t]):
+                    continue
+            else:
+                g1, s1, n1, g2, s2, n2 = terms
+                if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
+                    continue
+            if kind == USE_PLAIN:
+                out.append(base)
+            elif kind == USE_DEAL:
+                for d in compress(tab.card_types, s.deals):
+                    out.append(base + 6 + d)
+            else:
+                out += (base + 1, base + 2, base + 3, base + 4)
     return out
 
 
-def _reachable(
-    out: list[int], first: int, cards: list[int], dist: tuple[int, ...], have: int, far: int
-) -> None:
-    """Append ``first + t`` for each hand card ``t`` at distance ``have`` or less."""
-    if have >= far:
-        out += [first + t for t in cards]
-        return
-    for t in cards:
-        if dist[t] <= have:
-            out.append(first + t)
+class MoveCache:
+    """What the move list keeps between decisions of one state.
+
+    The locations' card types and which of them are action locations, and the
+    develop ids (they depend only on those types and the location cards in hand).
+    Most moves leave both alone (a worker, a faction action, an opponent card, ...).
+    Each call checks them against what they were built from and rebuilds what
+    differs, so nothing that changes the hand or the locations has to say so:
+    ``locs`` is a shallow copy of the locations: the same objects, or equal ones,
+    in the same places mean the same cards (a card never changes in place; a build
+    appends a new object, a develop puts one in its place). Uses are read live.
+    Derived data: never saved, and a clone starts without it.
+    """
+
+    __slots__ = ("brick", "has_action", "held", "loc_types", "locs", "token")
+
+    def __init__(self) -> None:
+        self.held: list[int] | None = None
+        self.locs: list[Location] = []
+        self.loc_types: list[int] = []
+        self.has_action = False
+        self.brick: list[int] | None = None
+        self.token: list[int] | None = None
+
+
+def _brick_develops(tab: MoveTables, held: list[int], loc_types: list[int]) -> list[int]:
+    """Develop ids paid with brick: each hand card over each location type sharing an icon."""
+    out = []
+    develop_ok = tab.develop_ok
+    first = tab.dev
+    n = len(develop_ok)
+    for t in held:
+        ok = develop_ok[t]
+        base = first + t * n
+        for u in loc_types:
+            if ok[u]:
+                out.append(base + u)
+    return out
+
+
+def _token_develops(tab: MoveTables, held: list[int], loc_types: list[int]) -> list[int]:
+    """Develop ids paid with a development token: every hand card over every location type."""
+    out = []
+    n = len(tab.develop_ok)
+    first = tab.dev + n * n
+    for t in held:
+        base = first + t * n
+        for u in loc_types:
+            out.append(base + u)
+    return out
 
 
 def use_moves_from(s: FiftyFirstStateState, tab: MoveTables, tot: list[int], t: int) -> list[int]:
-    """The ways to use action location ``t`` now (spec §3.4, §6.2 choice costs).
-
-    ``tot`` is each good in the supply plus stored on cards.
-    """
-    cs = s.cs
+    """The ways to use action location ``t`` now (spec §3.4, §6.2 choice costs), as
+    ``action_phase_moves`` lists them; ``tot`` comes from ``totals``."""
     base = tab.use_base[t]
-    if cs.act_any[t]:
-        # Only goods actually held are offered: paying "gun" with ammo would
-        # duplicate "use X ammo".
-        checks = tab.any_checks[t]
-        return [base + 1 + i for i in range(5) if tot[i] > 0 and checks[i](tot)]
-    if not tab.use_checks[t](tot):
+    kind = tab.use_kind[t]
+    if kind == USE_ANY:
+        costs = tab.any_costs[t]
+        terms = tab.any_terms[t]
+        return [base + 1 + i for i in range(5) if tot[i] > 0 and payable(tot, costs[i], terms[i])]
+    if not payable(tot, tab.use_costs[t], tab.use_terms[t]):
         return []
-    if cs.act_deal[t]:
+    if kind == USE_DEAL:
         return [base + 6 + d for d in compress(tab.card_types, s.deals)]
-    if cs.act_choice[t]:
+    if kind == USE_CHOICE:
         return [base + 1, base + 2, base + 3, base + 4]
     return [base]

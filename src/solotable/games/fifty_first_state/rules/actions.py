@@ -9,7 +9,6 @@ worker to an opponent card (``rules/opponent.py``).
 
 from __future__ import annotations
 
-from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state import actions as K
@@ -27,8 +26,9 @@ from solotable.games.fifty_first_state.goods import (
 )
 from solotable.games.fifty_first_state.rules.action_moves import use_moves_from
 from solotable.games.fifty_first_state.rules.cleanup import end_actions
+from solotable.games.fifty_first_state.rules.deck import add_to_hand, remove_from_hand
 from solotable.games.fifty_first_state.rules.opponent import use_opponent_card
-from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact
+from solotable.games.fifty_first_state.rules.payment import can_pay, gain, pay, pay_exact, totals
 from solotable.games.fifty_first_state.rules.production import produce
 from solotable.games.fifty_first_state.table import (
     T_BUILT,
@@ -71,8 +71,7 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
     if kind == K.USE:
         if cs.effect[x] != E_ACTION or not any(lo.card == x and lo.uses > 0 for lo in s.locs):
             return False
-        tot = list(map(add, g, st))
-        return a in use_moves_from(s, s.game.move_tables, tot, x)
+        return a in use_moves_from(s, s.game.move_tables, totals(s), x)
     if kind == K.FACTION:
         fac = s.game.factions.factions[s.faction]
         if s.fac_used >> x & 1 or not can_pay(s, fac.action_cost[x]):
@@ -91,37 +90,49 @@ def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:
 
 
 def do_action(s: FiftyFirstStateState, a: int) -> None:
-    """Carry out one legal action of the Actions phase."""
+    """Carry out one legal action of the Actions phase.
+
+    The id is read in place, by the ranges of ``actions.Layout`` (``Layout.decode``
+    reads it the same way, for every id): this runs at every move of a playout.
+    """
     if a == K.PASS_ID:
         end_actions(s)
         return
-    kind, x, y, z = s.L.decode(a)
-    if kind == K.BUILD:
-        build(s, x)
-    elif kind == K.DEAL:
-        make_deal(s, x)
-    elif kind == K.RAZE:
-        raze_from_hand(s, x)
-    elif kind == K.DEVELOP:
-        develop(s, x, y, bool(z))
-    elif kind == K.USE:
-        use_location(s, x, y)
-    elif kind == K.FACTION:
-        faction_action(s, x, y)
-    elif kind == K.WORK:
-        workers_for_a_good(s, x)
-    elif kind == K.TAKE:
-        take_connection(s, x)
-    elif kind == K.PLAY:
-        play_connection(s, x)
-    elif kind == K.OPP:
-        use_opponent_card(s, x)
+    L = s.L
+    if a >= L.DEV:
+        if a < L.USE:
+            r, u = divmod(a - L.DEV, L.n)
+            token, t = divmod(r, L.n)
+            develop(s, t, u, bool(token))
+        else:
+            t, p = divmod(a - L.USE, L.P)
+            use_location(s, t, p)
+    elif a >= L.BUILD:
+        if a < L.DEAL:
+            build(s, a - L.BUILD)
+        elif a < L.RAZE:
+            make_deal(s, a - L.DEAL)
+        elif a < L.PLAY:
+            raze_from_hand(s, a - L.RAZE)
+        elif a < L.OPP:
+            play_connection(s, a - L.PLAY)
+        else:
+            use_opponent_card(s, a - L.OPP)
+    elif a < L.FAC_CARD:
+        faction_action(s, a - L.FAC, -1)
+    elif a < L.WORK:
+        k, h = divmod(a - L.FAC_CARD, L.h)
+        faction_action(s, k, h)
+    elif a < L.TAKE:
+        workers_for_a_good(s, a - L.WORK)
+    else:
+        take_connection(s, a - L.TAKE)
 
 
 def build(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Build: grey contacts equal to the distance; the card enters the state."""
     pay(s, ((GREY, s.cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     place_location(s, t)
     s.tally[T_BUILT] += 1
 
@@ -130,7 +141,7 @@ def make_deal(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Deal: blue contacts equal to the distance; its reward now and each round."""
     cs = s.cs
     pay(s, ((BLUE, cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.deals[t] += 1
     gain(s, cs.deal[t])
     s.tally[T_DEALS] += 1
@@ -140,7 +151,7 @@ def raze_from_hand(s: FiftyFirstStateState, t: int) -> None:
     """Spec §3.4 Raze: red contacts equal to the distance; the spoils, the card discarded."""
     cs = s.cs
     pay(s, ((RED, cs.distance[t]),))
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.discard[t] += 1
     gain(s, cs.raze[t])
     s.tally[T_RAZED] += 1
@@ -161,7 +172,9 @@ def place_location(s: FiftyFirstStateState, t: int, at: int = -1) -> None:
         locs[at] = loc
     if cs.kind[t] == PRODUCTION:
         produce(s, t, locs)
-    gain(s, cs.bonus_gain[t])
+    bonus = cs.bonus_gain[t]
+    if bonus:
+        gain(s, bonus)
     for good, n in cs.bonus_store[t]:
         loc.stored[good] += n
         s.st[good] += n
@@ -186,12 +199,13 @@ def develop(s: FiftyFirstStateState, t: int, u: int, token: bool) -> None:
         if loc.card == u and (best < 0 or loc.uses < locs[best].uses):
             best = i
     stored = locs[best].stored
-    for i in range(NUM_GOODS):
-        if stored[i]:
-            s.goods[i] += stored[i]
-            s.st[i] -= stored[i]
+    if any(stored):
+        for i in range(NUM_GOODS):
+            if stored[i]:
+                s.goods[i] += stored[i]
+                s.st[i] -= stored[i]
     s.discard[u] += 1
-    s.hand[t] -= 1
+    remove_from_hand(s, t)
     s.vp += 1
     place_location(s, t, best)
     s.tally[T_DEVELOPED] += 1
@@ -245,7 +259,7 @@ def workers_for_a_good(s: FiftyFirstStateState, x: int) -> None:
 def take_connection(s: FiftyFirstStateState, x: int) -> None:
     """Spec §3.4, §3.6: 2 workers take the face-up connection card of deck ``x``."""
     pay(s, TWO_WORKERS)
-    s.hand[s.L.n + s.face_up[x]] += 1
+    add_to_hand(s, s.L.n + s.face_up[x])
     s.face_up[x] = -1
 
 
@@ -253,14 +267,14 @@ def play_connection(s: FiftyFirstStateState, c: int) -> None:
     """Spec §3.6: a connection card from hand is played for its cost and discarded."""
     cs = s.cs
     pay(s, cs.conn_cost[c])
-    s.hand[s.L.n + c] -= 1
+    remove_from_hand(s, s.L.n + c)
     s.conn_discard[c] += 1
     gain(s, cs.conn_gain[c])
 
 
 def discard_from_hand(s: FiftyFirstStateState, h: int) -> None:
     """A hand card (location or connection) goes to its discard pile."""
-    s.hand[h] -= 1
+    remove_from_hand(s, h)
     n = s.L.n
     if h < n:
         s.discard[h] += 1

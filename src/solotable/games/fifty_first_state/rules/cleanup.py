@@ -95,6 +95,7 @@ def finish_cleanup(s: FiftyFirstStateState) -> None:
         loc.uses = uses[loc.card]
     for o in s.opp:
         o.used = 0
+    s.opp_free = sorted({o.card for o in s.opp})
     s.fac_used = 0
     face_up = s.face_up
     for i in (0, 1):

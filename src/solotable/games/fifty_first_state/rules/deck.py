@@ -6,7 +6,8 @@ by the counts, a reshuffle moves the discard counts back into the pile.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
+from itertools import chain, compress, repeat
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.table import T_RESHUFFLES
@@ -21,7 +22,7 @@ def pile_cards(pile: list[int]) -> list[int]:
     Drawing the ``r``-th card of this list is drawing ``r`` over the running
     counts (what ``Rng.weighted_choice`` does), in one index instead of a scan.
     """
-    return [t for t, c in enumerate(pile) for _ in range(c)]
+    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
 def take_from_pile(s: FiftyFirstStateState, t: int) -> None:
@@ -38,10 +39,46 @@ def take_from_pile(s: FiftyFirstStateState, t: int) -> None:
         del cards[bisect_left(cards, t)]
 
 
+def held_cards(hand: list[int]) -> list[int]:
+    """The hand slots (location cards, then connection cards) holding a card, in order."""
+    return list(compress(range(len(hand)), hand))
+
+
+def add_to_hand(s: FiftyFirstStateState, h: int) -> None:
+    """Hand slot ``h`` gets a card; ``held`` (the slots holding one) follows.
+
+    Every card entering the hand goes through here (or ``draw_into_hand``), every
+    card leaving it through ``remove_from_hand``: the move list reads ``held``
+    instead of scanning the hand's slots at each decision.
+    """
+    hand = s.hand
+    if not hand[h]:
+        insort(s.held, h)
+    hand[h] += 1
+
+
+def remove_from_hand(s: FiftyFirstStateState, h: int) -> None:
+    """Hand slot ``h`` gives up a card (see ``add_to_hand``)."""
+    hand = s.hand
+    hand[h] -= 1
+    if not hand[h]:
+        s.held.remove(h)
+
+
 def draw_into_hand(s: FiftyFirstStateState, t: int) -> None:
-    """A pending draw (income, a card reward, 2 workers for a card) gives ``t``."""
-    take_from_pile(s, t)
-    s.hand[t] += 1
+    """A pending draw (income, a card reward, 2 workers for a card) gives ``t``.
+
+    The hot path of playouts: ``take_from_pile`` and ``add_to_hand`` written inline.
+    """
+    s.pile[t] -= 1
+    s.pile_n -= 1
+    cards = s.pile_cards
+    if cards is not None:
+        del cards[bisect_left(cards, t)]
+    hand = s.hand
+    if not hand[t]:
+        insort(s.held, t)
+    hand[t] += 1
     s.pending_draws -= 1
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from solotable.games.fifty_first_state.rules.deck import take_from_pile
+from solotable.games.fifty_first_state.rules.deck import add_to_hand, take_from_pile
 from solotable.games.fifty_first_state.table import (
     FIRST_CARD,
     LK_DECIDE,
@@ -38,12 +38,19 @@ def connection_flip(s: FiftyFirstStateState, c: int) -> None:
 def sample_flip(s: FiftyFirstStateState) -> int:
     """The connection card turned up now, drawn as the core's ``State.sample_chance``
     draws it from ``chance_outcomes`` (same weights, same floats, same generator call),
-    without building the (action, probability) pairs."""
-    col = s.flip_idx
-    deck = s.cs.conn_deck
+    without building the (action, probability) pairs.
+
+    With one card type left in the deck the draw is that type, but the generator is
+    still asked once, as ``weighted_index`` asks it whatever the weights.
+    """
     pile = s.conn_pile
-    conns = [i for i, c in enumerate(pile) if c and deck[i] == col]
-    tot = sum(pile[i] for i in conns)
+    conns = [i for i in s.game.move_tables.conn_of_deck[s.flip_idx] if pile[i]]
+    if len(conns) == 1:
+        s.rng.random()
+        return conns[0]
+    tot = 0
+    for i in conns:
+        tot += pile[i]
     return conns[s.rng.weighted_index([pile[i] / tot for i in conns])]
 
 
@@ -52,17 +59,20 @@ def refill_connection_deck(s: FiftyFirstStateState) -> bool:
 
     Returns False when that deck has no card anywhere: nothing is turned up.
     """
-    col = s.flip_idx
-    deck = s.cs.conn_deck
+    conns = s.game.move_tables.conn_of_deck[s.flip_idx]
     pile = s.conn_pile
-    if any(c for i, c in enumerate(pile) if deck[i] == col):
-        return True
+    for i in conns:
+        if pile[i]:
+            return True
     discard = s.conn_discard
-    for i, c in enumerate(discard):
-        if deck[i] == col and c:
+    found = False
+    for i in conns:
+        c = discard[i]
+        if c:
             pile[i] += c
             discard[i] = 0
-    return any(c for i, c in enumerate(pile) if deck[i] == col)
+            found = True
+    return found
 
 
 def begin_lookout(s: FiftyFirstStateState) -> None:
@@ -74,9 +84,11 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
     """
     cs = s.cs
     built_reroll = cs.built_reroll
-    s.rerolls = sum(compress(s.deals, cs.deal_reroll)) + sum(
-        1 for loc in s.locs if built_reroll[loc.card]
-    )
+    rerolls = sum(compress(s.deals, cs.deal_reroll))
+    for loc in s.locs:
+        if built_reroll[loc.card]:
+            rerolls += 1
+    s.rerolls = rerolls
     s.lk_step = FIRST_CARD
     s.lk_refused = False
     s.phase = LK_DRAW
@@ -85,8 +97,9 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
 def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
     take_from_pile(s, t)
-    if lookout_card_is_forced(s):
-        s.hand[t] += 1
+    # ``lookout_card_is_forced``, inline: every Lookout card comes through here.
+    if s.lk_refused if s.lk_step < THIRD_CARD else s.rerolls <= 0:
+        add_to_hand(s, t)
         next_lookout_card(s)
     else:
         s.pending_card = t
@@ -115,7 +128,7 @@ def lookout_third_card(s: FiftyFirstStateState) -> bool:
 
 def lookout_keep(s: FiftyFirstStateState) -> None:
     """Seed: La phase de pioche — the card is interesting: it goes to the hand."""
-    s.hand[s.pending_card] += 1
+    add_to_hand(s, s.pending_card)
     s.pending_card = -1
     next_lookout_card(s)
 

@@ -8,6 +8,7 @@ opponent itself gains nothing.
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,19 @@ def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:
     s.opp_deck[t] -= 1
     s.opp_n -= 1
     s.opp.append(OpponentCard(t, 0))
+    free = s.opp_free
+    if t not in free:
+        insort(free, t)
     production_phase(s)
+
+
+def free_opponent_cards(opp: list[OpponentCard]) -> list[int]:
+    """The card types among the opponent's cards no worker used this round, in order.
+
+    The state keeps this as ``opp_free`` (the move list offers one id per type),
+    updated by the reveal, a worker's use and Cleanup.
+    """
+    return sorted({o.card for o in opp if not o.used})
 
 
 def sample_reveal(s: FiftyFirstStateState) -> int:
@@ -50,9 +63,16 @@ def use_opponent_card(s: FiftyFirstStateState, t: int) -> None:
     A per-type production counts the opponent's cards, not the player's.
     """
     pay(s, ONE_WORKER)
+    marked = False
+    still_free = False
     for o in s.opp:
         if o.card == t and not o.used:
+            if marked:
+                still_free = True
+                break
             o.used = 1
-            break
+            marked = True
+    if not still_free:
+        s.opp_free.remove(t)
     produce(s, t, s.opp)
     s.tally[T_OPPONENT_USES] += 1

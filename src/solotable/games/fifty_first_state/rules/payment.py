@@ -8,15 +8,14 @@ stored stand-ins.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state.goods import (
     AMMO,
     CARD,
     GREY,
+    NUM_GOODS,
     RED,
     UNIVERSAL,
     VP,
@@ -60,64 +59,64 @@ def affordable(tot: list[int], cost: Vector) -> bool:
     return True
 
 
-CostCheck = Callable[[list[int]], bool]
-"""``affordable`` for one fixed cost: ``check(tot)``."""
+NO_GOOD = NUM_GOODS
+"""Index of a zero appended to the totals (``totals``): the stand-in of a good that has none."""
+
+CostTerms = tuple[int, int, int, int, int, int]
+"""A cost as two independent terms ``(good, stand_in, n) * 2``: payable when
+``tot[good] + tot[stand_in] >= n`` for both, ``tot`` from ``totals``."""
+
+ALWAYS: Final = (NO_GOOD, NO_GOOD, 0)
 
 
-def cost_check(cost: Vector) -> CostCheck:
-    """``affordable(tot, cost)`` as a function of ``tot`` alone, for a cost known at load.
+def totals(s: FiftyFirstStateState) -> list[int]:
+    """Each good in the supply plus stored on cards, then a zero (index ``NO_GOOD``)."""
+    tot = list(map(add, s.goods, s.st))
+    tot.append(0)
+    return tot
 
-    The move list asks the same few printed costs (faction actions, action
-    locations, connection cards) at every decision; a cost of one good is one
-    comparison (the good, plus its stand-in when it has one), and a cost whose
-    goods each have their own stand-in (or none) is all of those comparisons.
-    Other costs (two basic goods sharing ammo, a cost naming a stand-in) go
-    through ``affordable`` itself.
+
+def cost_terms(cost: Vector) -> CostTerms | None:
+    """``affordable(tot, cost)`` as two comparisons, or None when it is not that simple.
+
+    The move list checks the same printed costs (faction actions, action locations,
+    connection cards) at every decision, without a call per check: a cost of one or
+    two goods, each with its own stand-in (or none), is payable when each good plus
+    its stand-in covers it; a missing term is one that always holds. Costs whose goods
+    share a stand-in, or that name a stand-in, go through ``affordable``.
     """
-    terms = []
+    terms: list[tuple[int, int, int]] = []
     subs = set()
     for good, n in cost:
-        sub = AMMO if good < AMMO else UNIVERSAL if GREY <= good <= RED else -1
-        if good in (AMMO, UNIVERSAL) or (sub >= 0 and sub in subs):
-            return partial(_check_general, cost)
+        sub = AMMO if good < AMMO else UNIVERSAL if GREY <= good <= RED else NO_GOOD
+        if good in (AMMO, UNIVERSAL) or (sub != NO_GOOD and sub in subs) or len(terms) == 2:
+            return None
         subs.add(sub)
         terms.append((good, sub, n))
-    if not terms:
-        return _free
-    if len(terms) == 1:
-        return _term(*terms[0])
-    if len(terms) == 2:
-        return _both(_term(*terms[0]), _term(*terms[1]))
-    return partial(_check_general, cost)
+    while len(terms) < 2:
+        terms.append(ALWAYS)
+    (g1, s1, n1), (g2, s2, n2) = terms
+    return (g1, s1, n1, g2, s2, n2)
 
 
-def _check_general(cost: Vector, tot: list[int]) -> bool:
-    return affordable(tot, cost)
-
-
-def _free(tot: list[int]) -> bool:
-    return True
-
-
-def _term(good: int, sub: int, n: int) -> CostCheck:
-    if sub < 0:
-        return lambda tot: tot[good] >= n
-    return lambda tot: tot[good] + tot[sub] >= n
-
-
-def _both(a: CostCheck, b: CostCheck) -> CostCheck:
-    return lambda tot: a(tot) and b(tot)
+def payable(tot: list[int], cost: Vector, terms: CostTerms | None) -> bool:
+    """``cost`` against ``totals``: by its terms when it has them, else ``affordable``."""
+    if terms is None:
+        return affordable(tot, cost)
+    g1, s1, n1, g2, s2, n2 = terms
+    return tot[g1] + tot[s1] >= n1 and tot[g2] + tot[s2] >= n2
 
 
 def pay(s: FiftyFirstStateState, cost: Vector) -> None:
     """Spend a payable cost: supply first, then ammo/universal, then stored goods."""
     g = s.goods
     for good, n in cost:
-        take = min(g[good], n)
-        g[good] -= take
-        n -= take
-        if not n:
+        have = g[good]
+        if have >= n:
+            g[good] = have - n
             continue
+        g[good] = 0
+        n -= have
         sub = AMMO if good < AMMO else UNIVERSAL if GREY <= good <= RED else -1
         if sub >= 0:
             take = min(g[sub], n)
