@@ -18,7 +18,10 @@ def midgame(name: str, seed: int, decisions: int) -> State:
     three legal moves."""
     game = solotable.load_game(name)
     state = game.new_initial_state(seed)
-    agent = solotable.make_agent("heuristic", game, 0, seed)
+    # Mini DiverCity's positions were chosen with the heuristic's values before issue 25's
+    # tuning (the tuned player ends some of these games sooner): kept, so they stay the same.
+    spec = "heuristic:weights=hand" if name == "mini-divercity" else "heuristic"
+    agent = solotable.make_agent(spec, game, 0, seed)
     done = 0
     advance_chance(state)
     while not state.is_terminal() and (done < decisions or len(state.legal_actions()) < 3):

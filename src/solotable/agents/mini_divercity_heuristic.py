@@ -12,11 +12,15 @@ internals or English text are parsed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from solotable.agents.mini_divercity_weights import HAND_SET, INT_KEYS, load_weights, merged
 from solotable.core.agent import Agent, Turn, agent_params
+from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
+from solotable.core.untrusted import shorten
 
 HIDDEN = "?"
 OCEAN = ("o1", "o2", "o3")
@@ -33,6 +37,7 @@ def _corporation_cards(game: Game) -> dict[str, dict[str, Any]]:
             continue
         events = card["events"]
         out[card["id"]] = {
+            "copies": int(card.get("copies", 1)),
             "oil": sum(1 for e in events if e["event"] == "oil"),
             "dynamite": sum(1 for e in events if e["event"] == "dynamite"),
             "hotels": [c for e in events if e["event"] == "hotels" for c in e["colours"]],
@@ -41,7 +46,8 @@ def _corporation_cards(game: Game) -> dict[str, dict[str, Any]]:
 
 
 class MiniDiverCityHeuristic(Agent):
-    """Greedy player with hand-tuned values; see the module docstring."""
+    """Greedy player whose values are weights (``mini_divercity_weights``): by default the
+    tuned data file; ``weights=HAND_SET`` is the player as it was before tuning."""
 
     name = "heuristic"
 
@@ -50,20 +56,18 @@ class MiniDiverCityHeuristic(Agent):
         game: Game,
         player: int,
         seed: int = 0,
-        close_at: int = 4,
-        blind: float = 3.5,
-        quick: float = 4.0,
-        extra: int = 1,
-        rescue: int = 0,
+        weights: Mapping[str, float] | None = None,
     ) -> None:
         super().__init__(game, player, seed)
+        w = dict(load_weights() if weights is None else weights)
+        self.w = w
         self._cache: tuple[object, set[str]] = (None, set())
-        self.blind = blind
-        self.extra = extra
-        self.rescue = rescue
-        self.quick = quick
+        self.blind = w["blind"]
+        self.extra = int(w["extra"])
+        self.rescue = int(w["rescue"])
+        self.quick = w["quick"]
         self._notation = game.new_initial_state(0)
-        self.close_at = close_at
+        self.close_at = int(w["close_at"])
         self._cards: dict[str, Any] = _corporation_cards(game)
         self._hotel_sets = [frozenset(c["hotels"]) for c in self._cards.values()]
 
@@ -75,12 +79,18 @@ class MiniDiverCityHeuristic(Agent):
             held = [c for c in obs["hand"].values() if c]
 
             copies = obs["copies_per_species"]
+            w = self.w
             discarded = obs["discards_seen"]["species"]
 
             def promise(sp: str) -> tuple[int, int]:
                 rank = _RANK[obs["scale"][sp]]
                 spare = copies - discarded[sp] - (4 - rank)
-                return (-(2 * rank + min(spare, 2) + (spare >= 0) * 3), -held.count(sp))
+                worth = (
+                    w["promise_rank"] * rank
+                    + w["promise_spare"] * min(spare, 2)
+                    + w["promise_enough"] * (spare >= 0)
+                )
+                return (-worth, -held.count(sp))
 
             alive.sort(key=promise)
             need = obs["goal"]["save"] - obs["saved"]
@@ -95,11 +105,12 @@ class MiniDiverCityHeuristic(Agent):
         state = obs["scale"][sp]
         if state in ("saved", "eliminated"):
             return 0.0
+        w = self.w
         if state == "red" and self._spare_eliminations(obs) <= self.rescue:
-            return 11.0
+            return w["v_rescue"]
         if sp not in self._targets(obs):
-            return 0.5
-        return {"green": 10.0, "blue": 6.0, "red": 5.0}[state]
+            return w["v_other"]
+        return w["v_" + state]
 
     def _harm_cost(self, obs: dict[str, Any], sp: str) -> float:
         """Cost of ``sp`` moving one step toward extinction."""
@@ -109,13 +120,20 @@ class MiniDiverCityHeuristic(Agent):
         if state == "red":
             if self._spare_eliminations(obs) <= 0:
                 return 1000.0
-            return 12.0 if sp in self._targets(obs) else 1.5
+            return self.w["h_red"] if sp in self._targets(obs) else self.w["h_red_other"]
         if sp not in self._targets(obs):
-            return 0.5
-        return 6.0 if state == "green" else 5.0
+            return self.w["h_other"]
+        return self.w["h_green"] if state == "green" else self.w["h_blue"]
 
     def _mean(self, obs: dict[str, Any], f: Any) -> float:
+        """Expected ``f`` of a face-down card: over the species, or (``weighted_blind``)
+        weighed by each species' unseen copies, where face-down cards come from."""
         species = list(obs["scale"])
+        if self.w["weighted_blind"]:
+            unseen = obs["species_cards"]
+            total = float(sum(unseen[s]["unseen"] for s in species))
+            if total > 0:
+                return float(sum(f(obs, s) * unseen[s]["unseen"] for s in species)) / total
         return float(sum(f(obs, s) for s in species)) / len(species)
 
     def _card_value(self, obs: dict[str, Any], slot: str) -> float:
@@ -124,7 +142,7 @@ class MiniDiverCityHeuristic(Agent):
         if v is None:
             return 0.0
         base = self._mean(obs, self._step_value) if v == HIDDEN else self._step_value(obs, v)
-        return base if slot in OCEAN else 0.35 * base
+        return base if slot in OCEAN else self.w["lagoon"] * base
 
     def _loss_if_discarded(self, obs: dict[str, Any], slot: str) -> float:
         """Oil Platform: harm to the species plus the card lost (extra cost included)."""
@@ -180,6 +198,9 @@ class MiniDiverCityHeuristic(Agent):
         known = obs["corporation_deck"]["known_top"]
         if known:
             return self._hotels_of(known[0]) >= islands
+        if self.w["count_corp"]:
+            risk = self._ending_chance(obs, islands)
+            return risk > 0 and risk >= self.w["close_risk"]
         if len(islands) <= 6 - self.close_at:
             return any(h >= islands for h in self._hotel_sets if h)
         return False
@@ -194,6 +215,22 @@ class MiniDiverCityHeuristic(Agent):
             cost += 100.0
         return cost + 5.0 * sum(1 for h in self._hotel_sets if h and h >= islands)
 
+    def _ending_chance(self, obs: dict[str, Any], islands: set[str]) -> float:
+        """Chance that the next Corporation card turns every Island left into a Hotel,
+        counted from the cards not yet seen since the last reshuffle (the discard is
+        public), or from the whole discard when the deck is empty (it is reshuffled)."""
+        seen = obs["discards_seen"]["corporation"]
+        size = obs["corporation_deck"]["size"]
+        if size > 0:
+            left = {c: f["copies"] - seen.get(c, 0) for c, f in self._cards.items()}
+        else:
+            left = dict(seen)
+        total = sum(int(n) for n in left.values() if n > 0)
+        if total <= 0:
+            return 0.0
+        hit = sum(int(n) for c, n in left.items() if n > 0 and self._hotels_of(c) >= islands)
+        return hit / total
+
     def _hotels_of(self, card: str) -> frozenset[str]:
         """The Islands a Corporation card's Hotels event turns (empty: none)."""
         return frozenset(self._cards[card]["hotels"])
@@ -206,14 +243,14 @@ class MiniDiverCityHeuristic(Agent):
         return float(harm + 2.5 * new)
 
     def _swap(self, obs: dict[str, Any], moves: dict[str, int]) -> str:
-        best, gain = "noswap", 1.0
+        best, gain = "noswap", self.w["swap_gain"]
         for m in moves:
             if not m.startswith("swap:"):
                 continue
             lag, oce = m[5:7], m[7:9]
             lv, ov = obs["hand"][lag], obs["hand"][oce]
             now = self._card_value(obs, lag) + self._card_value(obs, oce)
-            after = (0.0 if lv is None else self._step_value(obs, lv)) + 0.35 * (
+            after = (0.0 if lv is None else self._step_value(obs, lv)) + self.w["lagoon"] * (
                 self._mean(obs, self._step_value) if ov == HIDDEN else self._step_value(obs, ov)
             )
             if after - now > gain:
@@ -246,7 +283,8 @@ class MiniDiverCityHeuristic(Agent):
         if special:
             return special
         # 3. Quick Exploration when nothing good is known and Lagoon cards are cheap.
-        if "quick" in moves and down >= 2 and (not known_ocean or known_ocean[0][0] < 5):
+        quick_down = int(self.w["quick_down"])
+        if "quick" in moves and down >= quick_down and (not known_ocean or known_ocean[0][0] < 5):
             lag = sum(self._card_value(obs, s) for s in LAGOON)
             if lag < self.quick:
                 return "quick"
@@ -255,13 +293,13 @@ class MiniDiverCityHeuristic(Agent):
             close = [m for m in moves if m.startswith("close:")]
             if close:
                 return min(close, key=lambda m: self._close_cost(obs, m))
-        if known_ocean and known_ocean[0][0] >= 4:
+        if known_ocean and known_ocean[0][0] >= self.w["id_known"]:
             return f"id:{known_ocean[0][1]}"
         for slot in LAGOON:
             v = hand[slot]
             if v not in (None, HIDDEN) and scale[v] == "green" and f"id:{slot}" in moves:
                 return f"id:{slot}"
-        if down and self._mean(obs, sv) >= self.blind:
+        if down and self._mean(obs, sv) >= self.blind + self.w["blind_down"] * (down - 1):
             blind = [o for o in OCEAN if hand[o] == HIDDEN]
             return f"id:{blind[0]}"
         if down:
@@ -271,6 +309,10 @@ class MiniDiverCityHeuristic(Agent):
         close = [m for m in moves if m.startswith("close:")]
         if close:
             return min(close, key=lambda m: self._card_value(obs, m.split(":")[2]))
+        if known_ocean and self.w["cycle"]:
+            # Nothing face down to explore: identifying a card of an out-of-play species
+            # at least draws a new one, where Explore would do nothing.
+            return f"id:{known_ocean[-1][1]}"
         return "explore"
 
     def _special(
@@ -295,7 +337,7 @@ class MiniDiverCityHeuristic(Agent):
                 return min(env, key=lambda m: self._close_cost(obs, m + ":"))
         if "captain" in moves:
             return "captain"
-        if known_ocean and known_ocean[0][0] >= 5:
+        if known_ocean and known_ocean[0][0] >= self.w["swim"]:
             swim = f"swimmer:{known_ocean[0][1]}"
             if swim in moves:
                 return swim
@@ -308,32 +350,28 @@ class MiniDiverCityHeuristic(Agent):
         return None
 
 
-_PARAMS: dict[str, int | float | str] = {
-    "close_at": 4,
-    "blind": 3.5,
-    "quick": 4.0,
-    "extra": 1,
-    "rescue": 0,
-}
-
-
 def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
-    p = agent_params("heuristic", params, _PARAMS)
-    return MiniDiverCityHeuristic(
-        game,
-        player,
-        seed,
-        close_at=int(p["close_at"]),
-        blind=float(p["blind"]),
-        quick=float(p["quick"]),
-        extra=int(p["extra"]),
-        rescue=int(p["rescue"]),
-    )
+    """Any weight may be overridden as a parameter (``heuristic:close_at=5``); the rest
+    come from the tuned file (``weights=hand`` starts from the values before tuning)."""
+    base_name = params.get("weights", "tuned")
+    if base_name not in ("tuned", "hand"):
+        raise UnknownNameError(
+            f"heuristic: weights must be tuned or hand, not {shorten(base_name)}"
+        )
+    base = HAND_SET if base_name == "hand" else load_weights()
+    defaults: dict[str, int | float | str] = {
+        k: (int(v) if k in INT_KEYS else float(v)) for k, v in base.items()
+    }
+    defaults["weights"] = "tuned"
+    p = agent_params("heuristic", params, defaults)
+    overrides = {k: float(v) for k, v in p.items() if k != "weights"}
+    return MiniDiverCityHeuristic(game, player, seed, weights=merged(base, overrides))
 
 
 register_agent(
     "heuristic",
     _factory,
-    "rule-based: values species steps, guards the Islands, uses Divers (param close_at=N)",
+    "rule-based: values species steps, guards the Islands, uses Divers; weights tuned by"
+    " simulation (params: any weight, e.g. close_at=N; weights=hand for the untuned values)",
     game="mini-divercity",
 )
