@@ -17,13 +17,16 @@ from typing import Any
 
 import pytest
 
-from solotable.web.hint_strength import HintFiguresError, _number, figures
+from solotable.web.hint_strength import DATA, HintFiguresError, _number, figures
 from tests.web.test_hint_verdict_web import hint_box, small_hints  # noqa: F401  (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT / "bench"))
 from hint_stability import summarise  # noqa: E402
+
+
+RAW = {r["game"]: r for r in json.loads(DATA.read_text("utf-8"))["sampled"]}
 
 
 def _lines(name: str) -> list[dict[str, Any]]:
@@ -40,14 +43,19 @@ def test_the_figures_are_those_of_the_committed_measurements(row: dict[str, Any]
     assert round(100 * s["clear"]) == row["clearly_best_pct"]
     assert round(s["cpu_mean"], 2) == pytest.approx(row["cpu_mean_s"], abs=0.005)
     bounds = _lines(f"bounds-{game}.jsonl")
-    for part, spec in (("rule_based", "heuristic"), ("bound", "clairvoyant")):
-        # The cell: the agent's games of the standard table (seed 0); the bound's spec carries
-        # its rollouts, and of its cells the page names the one of that many games.
-        cell = [r for r in bounds if r["spec"].split(":")[0] == spec and r["seed"] == 0]
-        by_spec = {r["spec"]: [x for x in cell if x["spec"] == r["spec"]] for r in cell}
-        (rows,) = [v for v in by_spec.values() if len(v) == row[part]["games"]]
+    for part in ("rule_based", "bound"):
+        # The cell: the games of that agent (its spec) in the standard table (seed 0) played by
+        # the code named (the rule-based player's current version; the bound's runs).
+        cell = RAW[game][part]  # the file as written: which rows the figure comes from
+        codes = cell.get("codes", [cell.get("code")])
+        rows = [
+            r
+            for r in bounds
+            if r["spec"] == cell["spec"] and r["seed"] == 0 and r.get("code") in codes
+        ]
+        assert len(rows) == cell["games"]
         values = [100.0 * r["win"] if row["wins"] else r["score"] for r in rows]
-        assert round(statistics.fmean(values), 2) == row[part]["value"]
+        assert round(statistics.fmean(values), 2) == row[part]["value"] == cell["value"]
 
 
 def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
