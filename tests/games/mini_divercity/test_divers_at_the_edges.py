@@ -49,12 +49,13 @@ def test_the_captain_may_ask_for_two_when_exactly_two_cards_are_left() -> None:
 
 
 def test_a_face_up_top_card_counts_toward_the_captains_two() -> None:
-    """One card in the deck under a face-up top card: two cards can be drawn."""
+    """One card in the deck under a face-up top card (a nudibranch, the first species):
+    two cards can be drawn."""
     s = start(divers=("communications", "captain", "explorer"))
-    play(s, "communications", "flip:o1", "flip:o2", "draw:manta", "nopeek", "explore")
+    play(s, "communications", "flip:o1", "flip:o2", "draw:nudibranch", "nopeek", "explore")
     play(s, "corp:hotels-green-purple")
     s = edit(s, _deck_of("lobster"))
-    assert s.observation(0)["species_deck"] == {"size": 2, "top": "manta"}
+    assert s.observation(0)["species_deck"] == {"size": 2, "top": "nudibranch"}
     play(s, "captain")
     assert moves(s) == {"cap:more", "cap:one"}
     play(s, "cap:more")  # the known top first, then the last card of the deck
