@@ -72,3 +72,14 @@ def test_a_look_at_the_top_corporation_card_leaves_the_discard_in_place() -> Non
     play(s, "corp:dyn")
     assert s.observation(0)["corporation_discard"] == before
     assert s.observation(0)["corporation_deck"] == {"size": 26, "known_top": ["dyn"]}
+
+
+def test_communications_with_exactly_two_face_down_cards_turns_both_without_asking() -> None:
+    """Two face-down Ocean cards for "turn 2 up": nothing to choose, both are turned."""
+    s = start(divers=("communications", "captain", "swimmer"))
+    s = edit(s, lambda d: d["up"].__setitem__(3, True))
+    play(s, "communications")
+    assert s.current_player() == CHANCE  # the top Species card is turned next
+    hand = s.observation(0)["hand"]
+    assert (hand["o1"], hand["o2"], hand["o3"]) == ("octopus", "turtle", "oyster")
+    assert s.up == [True] * 5
