@@ -15,7 +15,7 @@ from typing import Any
 from solotable.core import CHANCE
 from solotable.games.mini_divercity.state import MiniDiverCityState
 
-from .helpers import SP, edit, game, play, set_pos, start
+from .helpers import SP, edit, game, log, play, set_pos, start
 
 
 def _discard_from_deck(d: dict[str, Any], species: str, n: int) -> None:
@@ -134,3 +134,43 @@ def test_eliminated_and_saved_species_are_not_counted_as_still_reachable() -> No
         s = edit(start(), lambda d, p=place: set_pos(d, "nudibranch", p))
         assert s.max_more_saves() == 11
         assert s.observation(0)["win"]["max_more_saves"] == 11
+
+
+def _one_saved_crab_left(d: dict[str, Any]) -> None:
+    """Goal 2 with the nudibranch saved: one more is needed, and only the crab (one step
+    below blue, 2 of its cards discarded: 3 usable cards for 3 steps) can still make it."""
+    _all_hopeless_but("crab")(d)
+    set_pos(d, "nudibranch", 2)
+    set_pos(d, "crab", -1)
+    _discard_from_deck(d, "crab", 2)
+
+
+def test_species_already_saved_lower_what_is_still_needed() -> None:
+    """The eel's last card goes (a check is due): one more save is needed, one species can
+    still make it, so play goes on."""
+    s = start(game(save_goal=2), corp=None)
+    s = edit(s, _one_saved_crab_left)
+    play(s, "corp:hotels-red-blue", "close:red:l2")
+    assert not s.is_terminal()
+    assert _win(s) == {
+        "reachable": True,
+        "more_needed": 1,
+        "max_more_saves": 1,
+        "out_of_reach_since": None,
+    }
+
+
+def test_the_out_of_reach_line_counts_the_saves_still_needed() -> None:
+    """Option end_when_impossible off: the crab's third discard puts the one save still
+    needed out of reach; the log line says 1 needed, 0 possible."""
+    s = start(game(save_goal=2, end_when_impossible=False), corp=None)
+    s = edit(s, _one_saved_crab_left)
+    play(s, "corp:hotels-red-blue", "close:red:l1")
+    assert not s.is_terminal()
+    assert {"kind": "out-of-reach", "more_needed": 1, "max_more_saves": 0} in log(s)
+    assert _win(s) == {
+        "reachable": False,
+        "more_needed": 1,
+        "max_more_saves": 0,
+        "out_of_reach_since": 1,
+    }
