@@ -114,7 +114,7 @@ def test_exploring_turns_the_face_down_nudibranchs_up() -> None:
     ("slots", "swaps"),
     [
         (("nudibranch", None, "crab", "eel", None), {"swap:l1o1"}),
-        ((None, "nudibranch", "crab", "eel", None), {"swap:l2o1"}),
+        ((None, "nudibranch", None, "crab", "eel"), {"swap:l2o2"}),
         (("crab", None, "nudibranch", "eel", None), {"swap:l1o1"}),
         (("crab", None, None, "nudibranch", "eel"), {"swap:l1o2"}),
         (("crab", None, "eel", None, "nudibranch"), {"swap:l1o3"}),
