@@ -131,7 +131,11 @@ def test_eliminated_and_saved_species_are_not_counted_as_still_reachable() -> No
     """At the start every species can be saved (12); one eliminated or one saved species
     is out of play and no longer counts, even with no card of it discarded."""
     for place in (-2, 2):
-        s = edit(start(), lambda d, p=place: set_pos(d, "nudibranch", p))
+
+        def out_of_play(d: dict[str, Any], p: int = place) -> None:
+            set_pos(d, "nudibranch", p)
+
+        s = edit(start(), out_of_play)
         assert s.max_more_saves() == 11
         assert s.observation(0)["win"]["max_more_saves"] == 11
 
