@@ -13,8 +13,10 @@ seed, seats alternating with ``i`` and the same agent seeds; what varies between
 games is each agent's generator (alpha-beta shuffles its root moves before
 ordering them, so equal moves are taken in a different order; greedy breaks ties
 and draws its random moves with it). Each line keeps the moves, so ``table`` can
-count distinct games, and each agent's think time per decision (wall clock,
-so it depends on the machine's load; the node budgets do not).
+count distinct games, and each agent's think time per decision, wall clock
+(``times``, which depends on the machine's load; the node budgets do not) and CPU
+(``cpu``, ``time.process_time``: the steadier figure on a shared machine; the game
+must then be the process's only work, so run one pair per process).
 
 ``table`` fits Elo (``solotable.core.rating``: draws as half wins, 95%
 percentile-bootstrap intervals over games) and prints the rating table and the
@@ -47,12 +49,14 @@ class Timed(Agent):
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def act(self, turn: Turn) -> int:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.inner.act(turn)
         if len(turn.legal_actions) > 1:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - start_cpu)
         return action
 
 
@@ -73,6 +77,7 @@ def play(specs: Sequence[str], index: int, seed: int) -> dict[str, Any]:
         "scores": state.scores(),
         "actions": list(record.actions),
         "times": [agents[seats.index(k)].times for k in range(2)],
+        "cpu": [agents[seats.index(k)].cpu for k in range(2)],
     }
 
 

@@ -28,10 +28,15 @@ from solotable.core.registry import register_agent
 
 EASY_NOISE = 0.3
 """easy's random-move rate, chosen from the ladder's calibration (docs/ladder.md)."""
-LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000}
+LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 40_000}
 """Search nodes per move (see ``bench/divercite_search.py`` for what a node is)."""
-LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12}
+LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12, "master": 0}
 """Placements left at which each level starts its exact end-game solve."""
+
+LEVEL_OUTCOME = {"master": 10}
+"""Placements left at which a level first solves win/draw/loss (cheaper than the score)."""
+LEVEL_KEEPS_TABLE = frozenset({"master"})
+"""Levels whose search keeps its transposition table from one move to the next."""
 
 LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
@@ -59,6 +64,8 @@ def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
             seconds=0.0,
             solve=LEVEL_SOLVE[name],
             nodes=LEVEL_NODES[name],
+            keep=int(name in LEVEL_KEEPS_TABLE),
+            outcome=LEVEL_OUTCOME.get(name, 0),
         )
         agent.name = name
         return agent
@@ -70,7 +77,8 @@ register_agent("easy", _easy, f"level: greedy, {EASY_NOISE:.0%} random moves", g
 for _name, _what in (
     ("medium", "alpha-beta"),
     ("hard", "alpha-beta, deeper end-game solve"),
-    ("expert", "alpha-beta, the deepest search and end-game solve"),
+    ("expert", "alpha-beta, deeper search"),
+    ("master", "alpha-beta, the deepest search, table kept between moves"),
 ):
     register_agent(
         _name,
