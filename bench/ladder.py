@@ -109,8 +109,8 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
     results = []
     lines = [
         "| pair (A – B) | games | A wins | draws | B wins | A score | distinct games "
-        "| A s/move (mean, max) | B s/move (mean, max) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| A s/move (mean, max) | B s/move (mean, max) | A CPU s/move | B CPU s/move |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (a, b), games in pairs.items():
         w = d = lo = 0
@@ -122,10 +122,12 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
         results.append(PairResult(a, b, w, d, lo))
         distinct = len({tuple(g["actions"]) for g in games})
         t = [[x for g in games for x in g["times"][k]] for k in range(2)]
+        # CPU time per move: only in games recorded with it (older lines have wall time only).
+        t += [[x for g in games for x in g.get("cpu", [[], []])[k]] for k in range(2)]
         cells = [f"{sum(x) / len(x):.3f}, {max(x):.2f}" if x else "–" for x in t]
         lines.append(
             f"| {a} – {b} | {len(games)} | {w} | {d} | {lo} | {(w + d / 2) / len(games):.1%} "
-            f"| {distinct} | {cells[0]} | {cells[1]} |"
+            f"| {distinct} | {cells[0]} | {cells[1]} | {cells[2]} | {cells[3]} |"
         )
     fits = bootstrap_fits(results, anchor, prior_draws=prior_draws, resamples=resamples)
     ratings = sorted(ladder(results, anchor, prior_draws=prior_draws, fits=fits), key=_elo)

@@ -307,7 +307,7 @@ def test_expert_finds_a_win_that_hard_misses():
     assert value["hard"] == 0 and value["expert"] == 1
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard", "expert", "master"])
 def test_hint_never_ranks_its_best_move_below_the_next_ones(level: str) -> None:
     """A node-budgeted level picks from its last complete iteration while its table holds
     the cut-short deeper one; the candidates a hint shows must still come best value first
