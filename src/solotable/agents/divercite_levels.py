@@ -1,4 +1,4 @@
-"""Named strength levels for Divercité: ``easy`` < ``medium`` < ``hard`` < ``expert``.
+"""Named strength levels for Divercité: ``easy`` < ``medium`` < ``hard`` < ``expert`` < ``master``.
 
 Each level is an agent with a fixed budget, so that players need not know the
 parameters, a seed always gives the same player (the ladder is reproducible)
@@ -10,7 +10,10 @@ and the think time is bounded whatever the machine's load:
 * ``medium``, ``hard``, ``expert``: alpha-beta with a node budget per move
   (``LEVEL_NODES``); an end game with ``solve`` or fewer placements left may
   spend twice the budget to solve it exactly, so a bigger budget also solves
-  earlier. A game clock, when there is one, still caps every search.
+  earlier. A game clock, when there is one, still caps every search;
+* ``master``: four times expert's nodes, no extra solve budget, but from 10
+  placements left it first solves only win/draw/loss (far cheaper than the exact
+  score), and it keeps its transposition table from move to move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
@@ -42,6 +45,8 @@ LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
     **{
         name: f"alphabeta nodes={LEVEL_NODES[name]} solve={LEVEL_SOLVE[name]}"
+        + (f" outcome={LEVEL_OUTCOME[name]}" if name in LEVEL_OUTCOME else "")
+        + (" keep=1" if name in LEVEL_KEEPS_TABLE else "")
         for name in LEVEL_NODES
     },
 }
