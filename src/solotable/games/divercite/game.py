@@ -109,7 +109,7 @@ class DiverciteGame(Game):
         },
         package="solotable.games.divercite",
         default_agent="medium",
-        hint_agent="master",
+        hint_agent="expert",
         ai_levels=("easy", "medium", "hard", "expert", "master"),
     )
 
