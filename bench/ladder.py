@@ -13,8 +13,10 @@ seed, seats alternating with ``i`` and the same agent seeds; what varies between
 games is each agent's generator (alpha-beta shuffles its root moves before
 ordering them, so equal moves are taken in a different order; greedy breaks ties
 and draws its random moves with it). Each line keeps the moves, so ``table`` can
-count distinct games, and each agent's think time per decision (wall clock,
-so it depends on the machine's load; the node budgets do not).
+count distinct games, and each agent's think time per decision, wall clock
+(``times``, which depends on the machine's load; the node budgets do not) and CPU
+(``cpu``, ``time.process_time``: the steadier figure on a shared machine; the game
+must then be the process's only work, so run one pair per process).
 
 ``table`` fits Elo (``solotable.core.rating``: draws as half wins, 95%
 percentile-bootstrap intervals over games) and prints the rating table and the
@@ -47,12 +49,14 @@ class Timed(Agent):
         self.inner = inner
         self.name = inner.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def act(self, turn: Turn) -> int:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.inner.act(turn)
         if len(turn.legal_actions) > 1:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - start_cpu)
         return action
 
 
@@ -73,6 +77,7 @@ def play(specs: Sequence[str], index: int, seed: int) -> dict[str, Any]:
         "scores": state.scores(),
         "actions": list(record.actions),
         "times": [agents[seats.index(k)].times for k in range(2)],
+        "cpu": [agents[seats.index(k)].cpu for k in range(2)],
     }
 
 
@@ -104,8 +109,8 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
     results = []
     lines = [
         "| pair (A – B) | games | A wins | draws | B wins | A score | distinct games "
-        "| A s/move (mean, max) | B s/move (mean, max) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| A s/move (mean, max) | B s/move (mean, max) | A CPU s/move | B CPU s/move |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (a, b), games in pairs.items():
         w = d = lo = 0
@@ -117,10 +122,12 @@ def table(out: Path, anchor: str, prior_draws: float, resamples: int) -> str:
         results.append(PairResult(a, b, w, d, lo))
         distinct = len({tuple(g["actions"]) for g in games})
         t = [[x for g in games for x in g["times"][k]] for k in range(2)]
+        # CPU time per move: only in games recorded with it (older lines have wall time only).
+        t += [[x for g in games for x in g.get("cpu", [[], []])[k]] for k in range(2)]
         cells = [f"{sum(x) / len(x):.3f}, {max(x):.2f}" if x else "–" for x in t]
         lines.append(
             f"| {a} – {b} | {len(games)} | {w} | {d} | {lo} | {(w + d / 2) / len(games):.1%} "
-            f"| {distinct} | {cells[0]} | {cells[1]} |"
+            f"| {distinct} | {cells[0]} | {cells[1]} | {cells[2]} | {cells[3]} |"
         )
     fits = bootstrap_fits(results, anchor, prior_draws=prior_draws, resamples=resamples)
     ratings = sorted(ladder(results, anchor, prior_draws=prior_draws, fits=fits), key=_elo)

@@ -165,17 +165,22 @@ def test_levels_and_parameters():
     easy = make_agent("easy", game, 0)
     assert isinstance(easy, GreedyAgent) and easy.noise == EASY_NOISE
     assert make_agent("easy:noise=0", game, 0).noise == 0  # type: ignore[attr-defined]
-    levels = [make_agent(name, game, 0) for name in ("medium", "hard", "expert")]
-    for agent, name in zip(levels, ("medium", "hard", "expert"), strict=True):
+    names = ("medium", "hard", "expert", "master")
+    levels = [make_agent(name, game, 0) for name in names]
+    for agent, name in zip(levels, names, strict=True):
         assert isinstance(agent, AlphaBetaAgent)
         assert agent.nodes == LEVEL_NODES[name] and agent.seconds is None
         assert agent.label() == name
     budgets = [a.nodes or 0 for a in levels if isinstance(a, AlphaBetaAgent)]
-    solves = [a.solve for a in levels if isinstance(a, AlphaBetaAgent)]
+    solves = [a.solve for a in levels[:3] if isinstance(a, AlphaBetaAgent)]
     assert budgets == sorted(set(budgets)) and solves == sorted(set(solves))
+    # master solves win/draw/loss from 10 placements, within its budget (no extra nodes).
+    master = levels[3]
+    assert isinstance(master, AlphaBetaAgent)
+    assert (master.outcome, master.solve, master.keep) == (10, 0, True)
     hard = make_agent("hard:nodes=900,time=2", game, 1)
     assert isinstance(hard, AlphaBetaAgent) and hard.nodes == 900 and hard.seconds == 2.0
-    assert game.info.ai_levels == ("easy", "medium", "hard", "expert")
+    assert game.info.ai_levels == ("easy", "medium", "hard", "expert", "master")
     with pytest.raises(UnknownNameError, match="valid: time, depth, solve, nodes"):
         make_agent("alphabeta:speed=3", game, 0)
     with pytest.raises(UnknownNameError, match="bad parameter value"):
@@ -302,7 +307,7 @@ def test_expert_finds_a_win_that_hard_misses():
     assert value["hard"] == 0 and value["expert"] == 1
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard", "expert", "master"])
 def test_hint_never_ranks_its_best_move_below_the_next_ones(level: str) -> None:
     """A node-budgeted level picks from its last complete iteration while its table holds
     the cut-short deeper one; the candidates a hint shows must still come best value first

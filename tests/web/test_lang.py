@@ -193,12 +193,24 @@ def test_the_store_keeps_the_same_data_in_any_language(store) -> None:
 
 
 # -- refusals are said in the page's language ----------------------------------------------------
+def test_the_master_level_is_played_and_named_in_words(store) -> None:
+    """Issue 25: the lobby's new top level starts a game against ``master``, named in the
+    page's language at the table."""
+    for lang, named in (("fr", "IA, maître"), ("en", "AI, master")):
+        with fresh(store) as c:
+            c.cookies.set("lang", lang)
+            data = {"game": "divercite", "level": "master"}
+            r = c.post("/games", data=data, follow_redirects=False)
+            assert r.status_code in (302, 303), r.text
+            assert named in settled(c, r.headers["location"])
+
+
 def test_the_lobby_and_table_refuse_in_the_pages_language(store) -> None:
     with fresh(store) as c:
         c.cookies.set("lang", "fr")
         r = c.post("/games", data={"game": "divercite", "level": "godlike"})
         assert r.status_code == 400
-        said = "doit être facile, moyen, difficile ou expert, et non «\u00a0godlike\u00a0»"
+        said = "doit être facile, moyen, difficile, expert ou maître, et non «\u00a0godlike\u00a0»"
         assert said in r.text
         r = c.post("/games", data={"game": "divercite", "level": "easy"}, follow_redirects=False)
         url = r.headers["location"]
@@ -208,7 +220,10 @@ def test_the_lobby_and_table_refuse_in_the_pages_language(store) -> None:
         assert r.status_code == 422 and "par son numéro" in r.text and "move id" not in r.text
         c.cookies.set("lang", "en")
         r = c.post("/games", data={"game": "divercite", "level": "godlike"})
-        assert "AI level must be easy, medium, hard, or expert, not &#39;godlike&#39;" in r.text
+        assert (
+            "AI level must be easy, medium, hard, expert, or master, not &#39;godlike&#39;"
+            in r.text
+        )
 
 
 def test_an_ai_that_fails_is_said_in_words_not_its_exception(store, monkeypatch) -> None:

@@ -246,6 +246,7 @@ def test_seats_and_levels_are_named_in_words(store, worded) -> None:
         "moyen",
         "difficile",
         "expert",
+        "maître",
     ]
 
 

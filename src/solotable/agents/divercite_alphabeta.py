@@ -52,6 +52,8 @@ class AlphaBetaAgent(Agent):
         depth: int | None = None,
         solve: int = 8,
         nodes: int | None = None,
+        keep: bool = False,
+        outcome: int = 0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -59,6 +61,11 @@ class AlphaBetaAgent(Agent):
         self.depth = depth
         self.solve = solve
         self.nodes = nodes
+        self.outcome = outcome
+        """Placements left at which a win/draw/loss solve comes first (``choose_move``)."""
+        self.keep = keep
+        """Keep the transposition table from one move to the next (``Searcher.rebind``)."""
+        self._kept: Searcher | None = None
         self.last: SearchResult | None = None
 
     def act(self, turn: Turn) -> int:
@@ -68,7 +75,14 @@ class AlphaBetaAgent(Agent):
         state = self.game.sample_state(turn.observation, self.player, self.rng)
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
-        self.last = self._search(state, turn)
+        searcher = None
+        if self.keep:
+            if self._kept is None:
+                self._kept = Searcher(state)
+            else:
+                self._kept.rebind(state)
+            searcher = self._kept
+        self.last = self._search(state, turn, searcher)
         return self.last.move
 
     def _search(
@@ -87,6 +101,7 @@ class AlphaBetaAgent(Agent):
             rng=self.rng,
             max_nodes=self.nodes,
             searcher=searcher,
+            outcome=self.outcome,
         )
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
@@ -155,16 +170,35 @@ def make_alphabeta(
     solve: int,
     nodes: int = 0,
     depth: int = 0,
+    keep: int = 0,
+    outcome: int = 0,
 ) -> AlphaBetaAgent:
     """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``,
-    ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own)."""
-    defaults = {"time": seconds, "depth": depth, "solve": solve, "nodes": nodes}
+    ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own) and ``keep=``
+    (1 = keep the transposition table from move to move), ``outcome=`` (placements left
+    at which to solve win/draw/loss first; 0 = never)."""
+    defaults = {
+        "time": seconds,
+        "depth": depth,
+        "solve": solve,
+        "nodes": nodes,
+        "keep": keep,
+        "outcome": outcome,
+    }
     p = agent_params("alphabeta", params, defaults)
     t, d, s, n = float(p["time"]), int(p["depth"]), int(p["solve"]), int(p["nodes"])
     if t == 0 and d == 0 and n == 0:
         raise UnknownNameError("alphabeta: give a time, a depth or a node budget")
     return AlphaBetaAgent(
-        game, player, seed, seconds=t or None, depth=d or None, solve=s, nodes=n or None
+        game,
+        player,
+        seed,
+        seconds=t or None,
+        depth=d or None,
+        solve=s,
+        nodes=n or None,
+        keep=bool(p["keep"]),
+        outcome=int(p["outcome"]),
     )
 
 

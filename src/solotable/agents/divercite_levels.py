@@ -1,4 +1,4 @@
-"""Named strength levels for Divercité: ``easy`` < ``medium`` < ``hard`` < ``expert``.
+"""Named strength levels for Divercité: ``easy`` < ``medium`` < ``hard`` < ``expert`` < ``master``.
 
 Each level is an agent with a fixed budget, so that players need not know the
 parameters, a seed always gives the same player (the ladder is reproducible)
@@ -10,7 +10,10 @@ and the think time is bounded whatever the machine's load:
 * ``medium``, ``hard``, ``expert``: alpha-beta with a node budget per move
   (``LEVEL_NODES``); an end game with ``solve`` or fewer placements left may
   spend twice the budget to solve it exactly, so a bigger budget also solves
-  earlier. A game clock, when there is one, still caps every search.
+  earlier. A game clock, when there is one, still caps every search;
+* ``master``: four times expert's nodes, no extra solve budget, but from 10
+  placements left it first solves only win/draw/loss (far cheaper than the exact
+  score), and it keeps its transposition table from move to move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
@@ -28,15 +31,22 @@ from solotable.core.registry import register_agent
 
 EASY_NOISE = 0.3
 """easy's random-move rate, chosen from the ladder's calibration (docs/ladder.md)."""
-LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000}
+LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 40_000}
 """Search nodes per move (see ``bench/divercite_search.py`` for what a node is)."""
-LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12}
+LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12, "master": 0}
 """Placements left at which each level starts its exact end-game solve."""
+
+LEVEL_OUTCOME = {"master": 10}
+"""Placements left at which a level first solves win/draw/loss (cheaper than the score)."""
+LEVEL_KEEPS_TABLE = frozenset({"master"})
+"""Levels whose search keeps its transposition table from one move to the next."""
 
 LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
     **{
         name: f"alphabeta nodes={LEVEL_NODES[name]} solve={LEVEL_SOLVE[name]}"
+        + (f" outcome={LEVEL_OUTCOME[name]}" if name in LEVEL_OUTCOME else "")
+        + (" keep=1" if name in LEVEL_KEEPS_TABLE else "")
         for name in LEVEL_NODES
     },
 }
@@ -59,6 +69,8 @@ def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
             seconds=0.0,
             solve=LEVEL_SOLVE[name],
             nodes=LEVEL_NODES[name],
+            keep=int(name in LEVEL_KEEPS_TABLE),
+            outcome=LEVEL_OUTCOME.get(name, 0),
         )
         agent.name = name
         return agent
@@ -70,7 +82,8 @@ register_agent("easy", _easy, f"level: greedy, {EASY_NOISE:.0%} random moves", g
 for _name, _what in (
     ("medium", "alpha-beta"),
     ("hard", "alpha-beta, deeper end-game solve"),
-    ("expert", "alpha-beta, the deepest search and end-game solve"),
+    ("expert", "alpha-beta, deeper search"),
+    ("master", "alpha-beta, the deepest search, table kept between moves"),
 ):
     register_agent(
         _name,

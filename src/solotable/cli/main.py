@@ -269,7 +269,7 @@ def play(
         str | None,
         typer.Option(
             help="Opponent (2-player games) or autoplayer (solo games): a level "
-            "(easy/medium/hard/expert) or an agent name. With --load or --continue, names "
+            "(easy/medium/hard/expert/master) or an agent name. With --load or --continue, names "
             "the game's plug-in agent (module:Class) again so that it may be imported.",
         ),
     ] = None,

@@ -19,6 +19,7 @@ LEVELS = {
     "medium": N_("medium"),
     "hard": N_("hard"),
     "expert": N_("expert"),
+    "master": N_("master"),
 }
 """The AI levels players pick (``GameInfo.ai_levels``); other agent specs are shown as named."""
 

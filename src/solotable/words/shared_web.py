@@ -233,6 +233,7 @@ LEVELS: dict[str, str] = {
     "medium": N_("medium"),
     "hard": N_("hard"),
     "expert": N_("expert"),
+    "master": N_("master"),
     "random": N_("random moves"),
     "heuristic": N_("rule-based"),
 }

@@ -110,7 +110,7 @@ class DiverciteGame(Game):
         package="solotable.games.divercite",
         default_agent="medium",
         hint_agent="expert",
-        ai_levels=("easy", "medium", "hard", "expert"),
+        ai_levels=("easy", "medium", "hard", "expert", "master"),
     )
 
     def __init__(self, **options: Any) -> None:

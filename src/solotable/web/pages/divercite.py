@@ -258,6 +258,7 @@ def context(
             "medium": t.pgettext("AI level", "medium"),
             "hard": t.pgettext("AI level", "hard"),
             "expert": t.pgettext("AI level", "expert"),
+            "master": t.pgettext("AI level", "master"),
         },
     }
 

@@ -1,0 +1,102 @@
+"""Divercité's ``master`` level (issue 25): the win/draw/loss solve and the kept table.
+
+Every check counts nodes or compares with an exact solve, never a clock.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solotable import make_agent
+from solotable.agents import divercite_search
+from solotable.agents.divercite_alphabeta import AlphaBetaAgent, choose_move
+from solotable.agents.divercite_levels import LEVEL_NODES
+from solotable.agents.divercite_search import Searcher
+from solotable.games.divercite import DiverciteState
+from tests.agents.test_divercite_agents import _random_position, _turn
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _outcome_after(state: DiverciteState, move: int) -> int:
+    """-1/0/+1 for the mover of ``state`` after ``move`` and best play, by an exact solve."""
+    child = state.clone()
+    child.make(move)
+    return -_sign(choose_move(child, seconds=None, solve=99).value)
+
+
+@pytest.mark.parametrize(
+    ("seed", "left"), [(22, 6), (33, 6), (22, 8), (38, 8), (0, 6), (3, 6), (5, 8), (9, 8)]
+)
+def test_the_outcome_solve_agrees_with_the_exact_solve(seed: int, left: int) -> None:
+    """The sign of the game (and a move that gets it) from the (-1, +1) windows is the
+    sign of the exact final score difference (the first four positions are draws)."""
+    state = _random_position(seed, left)
+    exact = choose_move(state.clone(), seconds=None, solve=99).value
+    searcher = Searcher(state.clone())
+    moves = searcher.state.legal_actions()
+    searcher.search_root(2, moves)
+    move, sign = searcher.solve_outcome(moves)
+    assert sign == _sign(exact)
+    if sign >= 0:
+        assert _outcome_after(state, move) == sign
+
+
+@pytest.mark.parametrize("seed", [15, 28])
+def test_master_draws_an_end_game_that_expert_loses(seed: int) -> None:
+    """Ten placements left (random play from seeds 15 and 28): expert's move loses with best
+    play, master's draws, each valued by an exact solve of the rest of the game. Expert's
+    20,000 nodes (twice its budget in its solve range) reach depth 7–8 of 10; master's
+    win/draw/loss solve ends within its 40,000 (plus a quarter for a lost game)."""
+    state = _random_position(seed, 10)
+    player = state.current_player()
+    outcome = {}
+    for level in ("expert", "master"):
+        agent = make_agent(level, state.game, player, 1)
+        assert isinstance(agent, AlphaBetaAgent)
+        outcome[level] = _outcome_after(state, agent.act(_turn(state)))
+        assert agent.last is not None
+        if level == "master":
+            assert agent.last.depth == 10  # the end of the game: solved, not cut short
+            assert agent.last.nodes <= LEVEL_NODES["master"] * 5 // 4
+        else:
+            assert not agent.last.exact and agent.last.depth < 10
+    assert outcome == {"expert": -1, "master": 0}
+
+
+def test_a_kept_table_makes_the_next_move_cheaper() -> None:
+    """master keeps its table between moves: after its win/draw/loss solve 10 placements
+    from the end, its next search (two placements later) is answered by the solve's bounds
+    in a few dozen nodes; the same agent without the kept table needs hundreds."""
+    state = _random_position(0, 10)
+    player = state.current_player()
+    agents = {
+        "kept": make_agent("master", state.game, player, 1),
+        "fresh": make_agent("master:keep=0", state.game, player, 1),
+    }
+    moves = {name: agent.act(_turn(state)) for name, agent in agents.items()}
+    assert moves["kept"] == moves["fresh"]  # the same first search: same seed, empty tables
+    state.apply_action(moves["kept"])
+    state.apply_action(state.legal_actions()[0])
+    nodes = {}
+    for name, agent in agents.items():
+        assert isinstance(agent, AlphaBetaAgent)
+        moves[name] = agent.act(_turn(state))
+        assert agent.last is not None and agent.last.depth == 8  # solved to the end
+        nodes[name] = agent.last.nodes
+    assert nodes["kept"] * 10 < nodes["fresh"], nodes
+    assert _outcome_after(state, moves["kept"]) == _outcome_after(state, moves["fresh"])
+
+
+def test_a_kept_table_past_its_cap_starts_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table kept from move to move cannot grow without bound (a fixed cap, so the same
+    calls still give the same moves)."""
+    state = _random_position(2, 20)
+    searcher = Searcher(state)
+    choose_move(state, seconds=None, max_nodes=3000, searcher=searcher)
+    assert len(searcher.tt) > 100
+    monkeypatch.setattr(divercite_search, "KEPT_TABLE_CAP", 100)
+    searcher.rebind(state)
+    assert searcher.tt == {} and searcher.nodes == 0
