@@ -64,7 +64,7 @@ def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
     client.cookies.set("lang", "fr")
     fr = client.get("/hints")
     assert fr.status_code == 200 and 'lang="fr"' in fr.text
-    assert "How strong is the hint?" in en.text and "Quelle est la force du conseil ?" in fr.text
+    assert "How strong is the hint?" in en.text and "Quelle est la force du conseil\u00a0?" in fr.text
     for html, point in ((en.text, "."), (fr.text, ",")):
         for row in figures()["sampled"]:
             section = _section(html, row["game"])
@@ -90,7 +90,7 @@ def test_the_table_and_the_lobby_link_to_the_page(client, store) -> None:
     assert 'href="/hints"' in client.get("/").text
     box = hint_box(store, "dice-miner", ("",), "en")
     assert 'href="/hints#game-dice-miner"' in box and "How strong is the hint?" in box
-    assert "Quelle est la force du conseil ?" in hint_box(store, "dice-miner", ("",), "fr")
+    assert "Quelle est la force du conseil\u00a0?" in hint_box(store, "dice-miner", ("",), "fr")
 
 
 def test_a_broken_figures_file_is_refused_by_name() -> None:
