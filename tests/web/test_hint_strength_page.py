@@ -25,7 +25,6 @@ RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT / "bench"))
 from hint_stability import summarise  # noqa: E402
 
-
 RAW = {r["game"]: r for r in json.loads(DATA.read_text("utf-8"))["sampled"]}
 
 
@@ -64,7 +63,8 @@ def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
     client.cookies.set("lang", "fr")
     fr = client.get("/hints")
     assert fr.status_code == 200 and 'lang="fr"' in fr.text
-    assert "How strong is the hint?" in en.text and "Quelle est la force du conseil\u00a0?" in fr.text
+    assert "How strong is the hint?" in en.text
+    assert "Quelle est la force du conseil\u00a0?" in fr.text
     for html, point in ((en.text, "."), (fr.text, ",")):
         for row in figures()["sampled"]:
             section = _section(html, row["game"])
