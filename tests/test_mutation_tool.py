@@ -6,21 +6,13 @@ outcomes (mutmut's exit codes per mutant) rather than trusted.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.scripts import load_script
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mutation_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/mutation.py")
 
 
 def test_survivors_timeouts_and_listed_equivalents_are_told_apart() -> None:

@@ -4,23 +4,18 @@ again (into a folder of its own) and says whether they match, never finding them
 from __future__ import annotations
 
 import hashlib
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def bounds():
-    spec = importlib.util.spec_from_file_location("bounds", ROOT / "bench" / "bounds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bounds"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/bounds.py")
 
 
 def _digest(path: Path) -> str:

@@ -6,26 +6,18 @@ here, never a time."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
+from tests.scripts import load_script
 from tests.web.conftest import chromium_path
 
 pytestmark = pytest.mark.xdist_group("browser")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_click_bench_times_moves_new_games_and_the_ai_reply(home) -> None:
     if chromium_path() is None:
         pytest.skip("no chromium")
-    spec = importlib.util.spec_from_file_location("web_click", ROOT / "bench" / "web_click.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["web_click"] = bench
-    spec.loader.exec_module(bench)
+    bench = load_script("bench/web_click.py")
     out = bench.run(["divercite", "dice-miner"], clicks=2, seed=1)
     for game in ("divercite", "dice-miner"):
         r = out[game]
