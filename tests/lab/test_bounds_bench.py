@@ -10,8 +10,6 @@ import pytest
 
 from tests.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture(scope="module")
 def bounds():
