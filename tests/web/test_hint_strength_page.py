@@ -11,19 +11,16 @@ from __future__ import annotations
 import json
 import re
 import statistics
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from solotable.web.hint_strength import DATA, HintFiguresError, _number, figures
+from tests.scripts import ROOT, load_script
 from tests.web.test_hint_verdict_web import hint_box, small_hints  # noqa: F401  (a fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench" / "results"
-sys.path.insert(0, str(ROOT / "bench"))
-from hint_stability import summarise  # noqa: E402
+summarise = load_script("bench/hint_stability.py").summarise
 
 RAW = {r["game"]: r for r in json.loads(DATA.read_text("utf-8"))["sampled"]}
 
