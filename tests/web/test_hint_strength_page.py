@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from solotable.web.hint_strength import DATA, HintFiguresError, _number, figures
+from solotable.core.errors import DataFileError
+from solotable.web.hint_strength import DATA, _number, figures
 from tests.scripts import ROOT, load_script
 from tests.web.test_hint_verdict_web import hint_box, small_hints  # noqa: F401  (a fixture)
 
@@ -92,9 +93,9 @@ def test_the_table_and_the_lobby_link_to_the_page(client, store) -> None:
 
 
 def test_a_broken_figures_file_is_refused_by_name() -> None:
-    with pytest.raises(HintFiguresError, match="same_move_pct"):
+    with pytest.raises(DataFileError, match="same_move_pct"):
         _number({"game": "dice-miner", "same_move_pct": "96"}, "same_move_pct")
-    with pytest.raises(HintFiguresError, match="games"):
+    with pytest.raises(DataFileError, match="games"):
         _number({"game": "dice-miner", "games": True}, "games")
 
 

@@ -6,12 +6,12 @@ the rule-based player and with a player who could see the hidden cards. The figu
 measured (docs/ai.md, docs/ladder.md); they live in ``data/hint_strength.json`` with their
 provenance, and ``tests/web/test_hint_strength_page.py`` recomputes them from the committed
 result lines, so the page cannot drift from the measurements. The file is data: it is read
-with ``json`` and each figure checked for its type, never evaluated.
+with the project's guarded JSON reader and each figure checked for its type, never evaluated;
+a bad file is a ``DataFileError`` like every other data file's.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,34 +19,32 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse
 
+from solotable.core.errors import DataFileError
+from solotable.core.untrusted import parse_json
 from solotable.web.looking_back import game_titles, render_page
 
 DATA = Path(__file__).resolve().parent / "data" / "hint_strength.json"
 router = APIRouter()
 
 
-class HintFiguresError(ValueError):
-    """The figures file is not what the page expects (a packaging mistake, found by tests)."""
-
-
 def _number(row: dict[str, Any], key: str) -> float:
     value = row.get(key)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise HintFiguresError(f"{DATA.name}: {row.get('game')!r} needs a number for {key!r}")
+        raise DataFileError(f"{DATA.name}: {row.get('game')!r} needs a number for {key!r}")
     return float(value)
 
 
 def _scale(row: dict[str, Any], key: str) -> dict[str, float]:
     part = row.get(key)
     if not isinstance(part, dict):
-        raise HintFiguresError(f"{DATA.name}: {row.get('game')!r} needs {key!r}")
+        raise DataFileError(f"{DATA.name}: {row.get('game')!r} needs {key!r}")
     return {"games": _number(part, "games"), "value": _number(part, "value")}
 
 
 @cache
 def figures() -> dict[str, list[dict[str, Any]]]:
     """The measured figures, checked: per sampled game and per searched game."""
-    doc = json.loads(DATA.read_text("utf-8"))
+    doc = parse_json(DATA.read_text("utf-8"), DATA.name)
     sampled = []
     for row in doc["sampled"]:
         sampled.append(

@@ -109,7 +109,7 @@ class StateEncoder:
                 out[o + j] = x
         o = at["flags"]
         flags = (
-            more >= need and s.cause != "impossible",
+            more >= need,  # an "impossible" end comes only once more < need
             s.special_turn,
             s.quick_turn,
             s.looked[0],
