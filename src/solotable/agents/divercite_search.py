@@ -287,7 +287,7 @@ class Searcher:
         keys = ZOBRIST[s.first_player ^ (s.ply & 1)]
         tt_move = best_move
         first = -1 if s.is_neutral_turn() else s.greediest_move()[1]
-        late = self.reduce if self.reduce and not exact else NUM_ACTIONS
+        late = self.reduce if self.reduce and depth >= 4 and not exact else NUM_ACTIONS
         for i, a in enumerate(self._after(first, tt_move)):
             hk = h ^ keys[a]
             s.search_make(a)
