@@ -7,10 +7,11 @@ exact, Divercité has perfect information), searches it, and for hints
 Parameters (``alphabeta:nodes=10000,solve=12``): ``time`` seconds per move (0 =
 no clock of its own; a turn's budget, e.g. a game clock, always caps it),
 ``depth`` a fixed depth, ``nodes`` a node budget per move, ``solve`` placements
-left at which to solve exactly. Root moves are shuffled with the agent's seed
-before ordering, so ties vary between seeds; with ``depth=`` or ``nodes=`` (and
-no clock) a seed always plays the same moves, time-limited searches depend on
-the machine's speed and are not reproducible.
+left at which to solve exactly; ``keep``, ``outcome``, ``pvs``, ``reduce`` and ``early``
+(``make_alphabeta``) are ``master``'s refinements, off by default. Root moves are
+shuffled with the agent's seed before ordering, so ties vary between seeds; with
+``depth=`` or ``nodes=`` (and no clock) a seed always plays the same moves,
+time-limited searches depend on the machine's speed and are not reproducible.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ and the think time is bounded whatever the machine's load:
   earlier. A game clock, when there is one, still caps every search;
 * ``master``: four times expert's nodes, no extra solve budget, but from 10
   placements left it first solves only win/draw/loss (far cheaper than the exact
-  score), and it keeps its transposition table from move to move (docs/ladder.md).
+  score), it keeps its transposition table from move to move, and it searches
+  with null windows and late move reductions (``LEVEL_REDUCE``), keeping a
+  cut-short iteration's better move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
