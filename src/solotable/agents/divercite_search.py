@@ -26,6 +26,10 @@ How it searches, and why:
 * When ``solve`` or fewer placements are left, iterative deepening runs to the
   end of the game (exact solve) with up to ``SOLVE_TIME_FACTOR`` times the
   move's time or ``SOLVE_NODE_FACTOR`` times its node budget.
+* ``master`` (``Searcher(pvs=True, reduce=N)``, ``choose_move(partial=True)``) adds null
+  windows after each node's first move, late move reductions (not in exact solves) and
+  keeps a cut-short iteration's better move (docs/ladder.md); the other levels search
+  as before, node for node.
 * A *node* is a position whose value the search computes, counted each time it
   is reached (every ``negamax`` call and every child a depth-2 node values from
   its table); ``leaves`` counts the horizon (depth-1) nodes among them. The
@@ -109,7 +113,7 @@ class Searcher:
     ) -> None:
         self.state = state
         self.pvs = pvs
-        """Principal variation search: after a node's first move, null windows (``_child``)."""
+        """Principal variation search: after a node's first move, null windows (``_pvs_moves``)."""
         self.reduce = reduce
         """With ``pvs``: moves from this index on are first searched one ply shallower
         (late move reductions; 0 = never), never in an exact solve."""
