@@ -178,6 +178,8 @@ def test_levels_and_parameters():
     master = levels[3]
     assert isinstance(master, AlphaBetaAgent)
     assert (master.outcome, master.solve, master.keep) == (10, 0, True)
+    assert (master.pvs, master.reduce) == (True, 6)
+    assert all(not a.pvs and not a.reduce for a in levels[:3] if isinstance(a, AlphaBetaAgent))
     hard = make_agent("hard:nodes=900,time=2", game, 1)
     assert isinstance(hard, AlphaBetaAgent) and hard.nodes == 900 and hard.seconds == 2.0
     assert game.info.ai_levels == ("easy", "medium", "hard", "expert", "master")

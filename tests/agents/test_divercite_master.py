@@ -100,3 +100,69 @@ def test_a_kept_table_past_its_cap_starts_empty(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(divercite_search, "KEPT_TABLE_CAP", 100)
     searcher.rebind(state)
     assert searcher.tt == {} and searcher.nodes == 0
+
+
+@pytest.mark.parametrize(("seed", "left", "depth"), [(7, 20, 4), (4, 12, 5), (5, 16, 5)])
+def test_null_windows_find_the_same_value(seed: int, left: int, depth: int) -> None:
+    """master's principal variation search (null windows after each node's first move, no
+    reductions) values a position as the plain alpha-beta does at the same depth."""
+    state = _random_position(seed, left)
+    plain = choose_move(state.clone(), seconds=None, max_depth=depth)
+    s = state.clone()
+    pvs = choose_move(s, seconds=None, max_depth=depth, searcher=Searcher(s, pvs=True))
+    assert pvs.depth == plain.depth == depth and pvs.value == plain.value
+
+
+@pytest.mark.parametrize(("seed", "left"), [(3, 8), (9, 8)])
+def test_reductions_never_touch_an_exact_solve(seed: int, left: int) -> None:
+    """Late move reductions are off where a search reaches the end of the game: its exact
+    values stay exact (the table keeps them for every later search)."""
+    state = _random_position(seed, left)
+    exact = choose_move(state.clone(), seconds=None, solve=99)
+    s = state.clone()
+    reduced = choose_move(s, seconds=None, solve=99, searcher=Searcher(s, pvs=True, reduce=1))
+    assert reduced.exact and reduced.value == exact.value
+
+
+def test_reductions_search_deeper_on_the_same_nodes() -> None:
+    """With late moves searched one ply shallower first, master's node budget reaches a
+    deeper iteration in the middle game (counted in nodes, not seconds)."""
+    deeper = 0
+    for seed in range(4):
+        state = _random_position(seed, 26)
+        plain = choose_move(state.clone(), seconds=None, max_nodes=40_000)
+        s = state.clone()
+        reduced = choose_move(
+            s, seconds=None, max_nodes=40_000, searcher=Searcher(s, pvs=True, reduce=6)
+        )
+        assert reduced.depth >= plain.depth
+        deeper += reduced.depth > plain.depth
+    assert deeper >= 2
+
+
+def test_a_cut_short_iteration_keeps_a_better_move() -> None:
+    """With ``partial``, a budget that ends inside an iteration returns that iteration's
+    best so far once its first move is searched; the move is then at least as good, at that
+    deeper depth, as the last complete iteration's (the one returned without ``partial``)."""
+    changed = 0
+    for seed, budget in ((0, 4000), (1, 6000), (2, 5000), (3, 7000), (4, 3000), (5, 9000)):
+        state = _random_position(seed, 24)
+        runs = {}
+        for partial in (False, True):
+            s = state.clone()
+            searcher = Searcher(s, pvs=True)
+            runs[partial] = choose_move(
+                s, seconds=None, max_nodes=budget, searcher=searcher, partial=partial
+            )
+        old, new = runs[False], runs[True]
+        assert new.depth == old.depth and new.nodes == old.nodes
+        if new.move != old.move:
+            changed += 1
+            deeper = old.depth + 1
+            values = {}
+            for move in (old.move, new.move):
+                child = state.clone()
+                child.make(move)
+                values[move] = -choose_move(child, seconds=None, max_depth=deeper - 1).value
+            assert values[new.move] >= values[old.move]
+    assert changed >= 1

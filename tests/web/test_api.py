@@ -98,7 +98,7 @@ def test_divercite_move_ai_reply_hint_undo_resign(client) -> None:
     hint = re.search(rf"<strong>Hint:</strong>[^<]*{code}([^<]+)</code>", r.text)
     assert hint and "White" in r.text
     # The search's best moves side by side, best first, each with its value in words.
-    ranked = re.findall(rf"<li>[^<]*{code}([^<]+)</code> ([^<]+points ahead at the end)", r.text)
+    ranked = re.findall(rf"<li>[^<]*{code}([^<]+)</code> ([^<]+points? ahead at the end)", r.text)
     assert len(ranked) >= 2 and ranked[0][0] == hint.group(1)
     r = post(client, url, "move", {"move": hint.group(1)}, headers=FETCH)
     assert r.status_code == 200

@@ -7,10 +7,11 @@ exact, Divercité has perfect information), searches it, and for hints
 Parameters (``alphabeta:nodes=10000,solve=12``): ``time`` seconds per move (0 =
 no clock of its own; a turn's budget, e.g. a game clock, always caps it),
 ``depth`` a fixed depth, ``nodes`` a node budget per move, ``solve`` placements
-left at which to solve exactly. Root moves are shuffled with the agent's seed
-before ordering, so ties vary between seeds; with ``depth=`` or ``nodes=`` (and
-no clock) a seed always plays the same moves, time-limited searches depend on
-the machine's speed and are not reproducible.
+left at which to solve exactly; ``keep``, ``outcome``, ``pvs``, ``reduce`` and ``early``
+(``make_alphabeta``) are ``master``'s refinements, off by default. Root moves are
+shuffled with the agent's seed before ordering, so ties vary between seeds; with
+``depth=`` or ``nodes=`` (and no clock) a seed always plays the same moves,
+time-limited searches depend on the machine's speed and are not reproducible.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ from solotable.core.registry import register_agent
 from solotable.core.rng import Rng
 from solotable.games.divercite import DiverciteState
 
+EARLY_LEFT = 28
+"""``early=``'s node budget applies with more placements left than this (a player's first
+six moves)."""
+
 __all__ = ["SCALE", "AlphaBetaAgent", "SearchResult", "Searcher", "choose_move", "make_alphabeta"]
 
 
@@ -54,6 +59,9 @@ class AlphaBetaAgent(Agent):
         nodes: int | None = None,
         keep: bool = False,
         outcome: int = 0,
+        pvs: bool = False,
+        reduce: int = 0,
+        early: int = 0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -65,6 +73,14 @@ class AlphaBetaAgent(Agent):
         """Placements left at which a win/draw/loss solve comes first (``choose_move``)."""
         self.keep = keep
         """Keep the transposition table from one move to the next (``Searcher.rebind``)."""
+        self.pvs = pvs
+        """Null-window search after each node's first move, and a cut-short iteration's
+        better move kept (``Searcher.pvs``, ``choose_move(partial=)``)."""
+        self.reduce = reduce
+        """With ``pvs``: late move reductions from this move index on (0 = none)."""
+        self.early = early
+        """Node budget while more than ``EARLY_LEFT`` placements are left (0 = ``nodes``):
+        the opening's nodes are the cheapest (most are valued from a gain table)."""
         self._kept: Searcher | None = None
         self.last: SearchResult | None = None
 
@@ -75,15 +91,18 @@ class AlphaBetaAgent(Agent):
         state = self.game.sample_state(turn.observation, self.player, self.rng)
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
-        searcher = None
-        if self.keep:
-            if self._kept is None:
-                self._kept = Searcher(state)
-            else:
-                self._kept.rebind(state)
+        if self.keep and self._kept is not None:
+            self._kept.rebind(state)
             searcher = self._kept
+        else:
+            searcher = self._searcher(state)
+            if self.keep:
+                self._kept = searcher
         self.last = self._search(state, turn, searcher)
         return self.last.move
+
+    def _searcher(self, state: DiverciteState) -> Searcher:
+        return Searcher(state, pvs=self.pvs, reduce=self.reduce if self.pvs else 0)
 
     def _search(
         self, state: DiverciteState, turn: Turn, searcher: Searcher | None = None
@@ -99,9 +118,12 @@ class AlphaBetaAgent(Agent):
             max_depth=self.depth,
             solve=self.solve,
             rng=self.rng,
-            max_nodes=self.nodes,
+            max_nodes=self.early
+            if self.early and state.placements_left() > EARLY_LEFT
+            else self.nodes,
             searcher=searcher,
             outcome=self.outcome,
+            partial=self.pvs,
         )
 
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
@@ -117,7 +139,7 @@ class AlphaBetaAgent(Agent):
         if not isinstance(state, DiverciteState):
             raise TypeError("the alphabeta agent plays Divercité only")
         legal = list(turn.legal_actions)
-        searcher = Searcher(state)
+        searcher = self._searcher(state)
         pick = self._search(state, turn, searcher)
         self.last = pick
         # The shortlist is valued with the pick's table (its bounds stay true), with
@@ -172,6 +194,9 @@ def make_alphabeta(
     depth: int = 0,
     keep: int = 0,
     outcome: int = 0,
+    pvs: int = 0,
+    reduce: int = 0,
+    early: int = 0,
 ) -> AlphaBetaAgent:
     """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``,
     ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own) and ``keep=``
@@ -184,6 +209,9 @@ def make_alphabeta(
         "nodes": nodes,
         "keep": keep,
         "outcome": outcome,
+        "pvs": pvs,
+        "reduce": reduce,
+        "early": early,
     }
     p = agent_params("alphabeta", params, defaults)
     t, d, s, n = float(p["time"]), int(p["depth"]), int(p["solve"]), int(p["nodes"])
@@ -199,6 +227,9 @@ def make_alphabeta(
         nodes=n or None,
         keep=bool(p["keep"]),
         outcome=int(p["outcome"]),
+        pvs=bool(int(p["pvs"])),
+        reduce=int(p["reduce"]),
+        early=int(p["early"]),
     )
 
 

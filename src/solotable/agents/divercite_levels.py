@@ -13,7 +13,9 @@ and the think time is bounded whatever the machine's load:
   earlier. A game clock, when there is one, still caps every search;
 * ``master``: four times expert's nodes, no extra solve budget, but from 10
   placements left it first solves only win/draw/loss (far cheaper than the exact
-  score), and it keeps its transposition table from move to move (docs/ladder.md).
+  score), it keeps its transposition table from move to move, and it searches
+  with null windows and late move reductions (``LEVEL_REDUCE``), keeping a
+  cut-short iteration's better move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
@@ -40,6 +42,9 @@ LEVEL_OUTCOME = {"master": 10}
 """Placements left at which a level first solves win/draw/loss (cheaper than the score)."""
 LEVEL_KEEPS_TABLE = frozenset({"master"})
 """Levels whose search keeps its transposition table from one move to the next."""
+LEVEL_REDUCE = {"master": 6}
+"""Levels searching with null windows after each node's first move (``pvs=1``: a cut-short
+iteration's better move is kept too), with late move reductions from this move index on."""
 
 LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
@@ -47,6 +52,7 @@ LEVELS = {
         name: f"alphabeta nodes={LEVEL_NODES[name]} solve={LEVEL_SOLVE[name]}"
         + (f" outcome={LEVEL_OUTCOME[name]}" if name in LEVEL_OUTCOME else "")
         + (" keep=1" if name in LEVEL_KEEPS_TABLE else "")
+        + (f" pvs=1 reduce={LEVEL_REDUCE[name]}" if name in LEVEL_REDUCE else "")
         for name in LEVEL_NODES
     },
 }
@@ -71,6 +77,8 @@ def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
             nodes=LEVEL_NODES[name],
             keep=int(name in LEVEL_KEEPS_TABLE),
             outcome=LEVEL_OUTCOME.get(name, 0),
+            pvs=int(name in LEVEL_REDUCE),
+            reduce=LEVEL_REDUCE.get(name, 0),
         )
         agent.name = name
         return agent

@@ -26,6 +26,10 @@ How it searches, and why:
 * When ``solve`` or fewer placements are left, iterative deepening runs to the
   end of the game (exact solve) with up to ``SOLVE_TIME_FACTOR`` times the
   move's time or ``SOLVE_NODE_FACTOR`` times its node budget.
+* ``master`` (``Searcher(pvs=True, reduce=N)``, ``choose_move(partial=True)``) adds null
+  windows after each node's first move, late move reductions (not in exact solves) and
+  keeps a cut-short iteration's better move (docs/ladder.md); the other levels search
+  as before, node for node.
 * A *node* is a position whose value the search computes, counted each time it
   is reached (every ``negamax`` call and every child a depth-2 node values from
   its table); ``leaves`` counts the horizon (depth-1) nodes among them. The
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solotable.core.rng import Rng
@@ -98,9 +103,23 @@ class Searcher:
     """
 
     def __init__(
-        self, state: DiverciteState, deadline: float | None = None, max_nodes: int | None = None
+        self,
+        state: DiverciteState,
+        deadline: float | None = None,
+        max_nodes: int | None = None,
+        *,
+        pvs: bool = False,
+        reduce: int = 0,
     ) -> None:
         self.state = state
+        self.pvs = pvs
+        """Principal variation search: after a node's first move, null windows (``_pvs_moves``)."""
+        self.reduce = reduce
+        """With ``pvs``: moves from this index on are first searched one ply shallower
+        (late move reductions; 0 = never), never in an exact solve."""
+        self.root_best: tuple[int, int] | None = None
+        """(move, value) best so far in the running root iteration, once its first move
+        is searched: a cut-short iteration's better move is still a deeper one."""
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.tt: dict[int, tuple[int, int, int, int]] = {}
@@ -220,6 +239,10 @@ class Searcher:
         if alpha < beta:
             if depth == 2 and left > 2:
                 best, best_move = self._frontier(alpha, beta, best, best_move)
+            elif self.pvs and depth >= 3:
+                best, best_move = self._pvs_moves(
+                    depth, alpha, beta, h, best, best_move, exact_depth
+                )
             else:
                 # The greediest move next, before paying for the full ordered list.
                 first = -1 if s.is_neutral_turn() else s.greediest_move()[1]
@@ -255,6 +278,53 @@ class Searcher:
         flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
         self.tt[h] = (_SOLVED_DEPTH if exact_depth else depth, flag, best, best_move)
         return best
+
+    def _pvs_moves(
+        self, depth: int, alpha: int, beta: int, h: int, best: int, best_move: int, exact: bool
+    ) -> tuple[int, int]:
+        """``negamax``'s move loop (after its TT move) with null windows: each move after
+        the first only has to be proved no better than the best so far (window
+        (alpha, alpha + 1)), and is searched again with the full window only when it
+        is; with ``reduce``, a late move is first tried one ply shallower (not in an
+        exact solve, whose table entries must stay exact)."""
+        s = self.state
+        keys = ZOBRIST[s.first_player ^ (s.ply & 1)]
+        tt_move = best_move
+        first = -1 if s.is_neutral_turn() else s.greediest_move()[1]
+        late = self.reduce if self.reduce and depth >= 4 and not exact else NUM_ACTIONS
+        for i, a in enumerate(self._after(first, tt_move)):
+            hk = h ^ keys[a]
+            s.search_make(a)
+            try:
+                if best == -_INF:
+                    v = -self.negamax(depth - 1, -beta, -alpha, hk)
+                else:
+                    r = 2 if i >= late else 1
+                    v = -self.negamax(depth - r, -alpha - 1, -alpha, hk)
+                    if v > alpha and r == 2:
+                        v = -self.negamax(depth - 1, -alpha - 1, -alpha, hk)
+                    if alpha < v < beta:
+                        v = -self.negamax(depth - 1, -beta, -alpha, hk)
+            finally:
+                s.search_unmake(a)
+            if v > best:
+                best = v
+                best_move = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self._reward(a, depth * depth)
+                        break
+        return best, best_move
+
+    def _after(self, first: int, tt_move: int) -> Iterator[int]:
+        """The greediest move, then the ordered rest (the list built only if it is needed),
+        without ``tt_move`` (already searched)."""
+        if first >= 0 and first != tt_move:
+            yield first
+        for a in self.ordered():
+            if a != tt_move and a != first:
+                yield a
 
     def _frontier(self, alpha: int, beta: int, best: int, best_move: int) -> tuple[int, int]:
         """The moves of a depth-2 node (after its TT move), whose children are horizon nodes.
@@ -340,16 +410,25 @@ class Searcher:
         alpha = -_INF
         best_move = root_moves[0]
         scored: list[tuple[int, int]] = []
+        self.root_best = None
+        pvs = self.pvs and depth >= 3
         for a in root_moves:
             s.make(a)
             try:
-                v = -self.negamax(depth - 1, -_INF, -alpha, h ^ ZOBRIST[p][a])
+                hk = h ^ ZOBRIST[p][a]
+                if pvs and alpha > -_INF:
+                    v = -self.negamax(depth - 1, -alpha - 1, -alpha, hk)
+                    if v > alpha:
+                        v = -self.negamax(depth - 1, -_INF, -alpha, hk)
+                else:
+                    v = -self.negamax(depth - 1, -_INF, -alpha, hk)
             finally:
                 s.unmake(a)
             scored.append((v, a))
             if v > alpha:
                 alpha = v
                 best_move = a
+            self.root_best = (best_move, alpha)
         # Stable sort: the best first, then the others by their (upper-bound) values.
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
         root_moves[:] = [scored[i][1] for i in order]
@@ -396,6 +475,7 @@ def choose_move(
     max_nodes: int | None = None,
     searcher: Searcher | None = None,
     outcome: int = 0,
+    partial: bool = False,
 ) -> SearchResult:
     """Iterative deepening until the time or the node budget is spent, ``max_depth``
     or the end of the game. An end-game solve (``solve`` or fewer plies left) may use
@@ -407,7 +487,11 @@ def choose_move(
     comes first, with the move's budget; a won or drawn game is played from it (its value
     is then +1/4 or 0, a bound, not the final score difference), a lost or unsolved one
     goes on to the deepening search with a quarter of the budget more (its table now
-    holds the solve's bounds, so that search is mostly cut short by them)."""
+    holds the solve's bounds, so that search is mostly cut short by them).
+
+    With ``partial``, a deepening iteration cut short by the budget still counts once
+    its first move (the previous iteration's best) is searched: a move that beats it
+    there is better at that depth (the others were proved no better)."""
     start = time.perf_counter()
     moves = state.legal_actions()
     if rng is not None:
@@ -454,6 +538,8 @@ def choose_move(
         try:
             best, value = searcher.search_root(depth, moves)
         except SearchTimeout:
+            if partial and searcher.root_best is not None:
+                best, value = searcher.root_best
             break
         done = depth
         if searcher.deadline is not None and time.perf_counter() > searcher.deadline:
