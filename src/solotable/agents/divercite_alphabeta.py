@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solotable.agents.divercite_advice import move_reason
+from solotable.agents.divercite_deepening import choose_move
 from solotable.agents.divercite_search import (
     _INF,
     SCALE,
     ZOBRIST,
     Searcher,
     SearchResult,
-    choose_move,
     position_hash,
 )
 from solotable.core.agent import Agent, Candidate, Turn, agent_params
