@@ -122,9 +122,15 @@ def test_alphabeta_search_leaves_the_position_unchanged():
 def test_alphabeta_respects_the_time_budget(monkeypatch):
     """The search reads its clock as it goes and stops once the budget is spent: with a
     clock that moves 1 ms per read, a 0.1 s budget allows about a hundred reads."""
-    from solotable.agents import divercite_search
+    from types import SimpleNamespace
+
+    from solotable.agents import divercite_deepening, divercite_search
 
     clock = fake_clock.install(monkeypatch, divercite_search, step=0.001)
+    # The deepening driver reads the same clock as the search it drives.
+    monkeypatch.setattr(
+        divercite_deepening, "time", SimpleNamespace(perf_counter=clock.perf_counter)
+    )
     state = load_game("divercite").new_initial_state(0)
     agent = make_agent("alphabeta", state.game, 0, seed=0)
     action = agent.act(_turn(state, budget=0.1))
