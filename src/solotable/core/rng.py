@@ -56,14 +56,40 @@ class Rng:
         return other
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
-        return self._r.randrange(n)
+        """A uniform integer in ``[0, n)`` (ValueError if ``n <= 0``).
+
+        CPython's ``randrange(n)`` draws ``n.bit_length()`` bits with the public
+        ``getrandbits`` until they fall below ``n``; this is that loop, written here,
+        so the numbers are the same as ``randrange``'s (records made before replay
+        unchanged; ``tests/core/test_rng.py`` compares them) without its two Python
+        frames (argument checks, then ``_randbelow``) on the hot path of playouts.
+        It also fixes the algorithm on our side: a future ``randrange`` could not
+        change what a recorded seed deals.
+        """
+        if n <= 0:
+            raise ValueError("empty range for below()")
+        k = n.bit_length()
+        bits = self._r.getrandbits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
     def random(self) -> float:
         return self._r.random()
 
     def choice(self, seq: Sequence[T]) -> T:
-        return seq[self._r.randrange(len(seq))]
+        """An element drawn uniformly, as ``seq[below(len(seq))]`` (that loop inline:
+        agents and playouts call this once a move)."""
+        n = len(seq)
+        if n <= 0:
+            raise ValueError("cannot choose from an empty sequence")
+        k = n.bit_length()
+        bits = self._r.getrandbits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return seq[r]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         self._r.shuffle(seq)
@@ -83,7 +109,7 @@ class Rng:
 
         The fast path for drawing from a deck kept as counts per card type.
         """
-        r = self._r.randrange(total)
+        r = self.below(total)
         for i, c in enumerate(counts):
             if r < c:
                 return i
