@@ -372,11 +372,12 @@ def headline(seed: int, honest: Sequence[str], code: str) -> list[str]:
             [value(data[spec][i], game) for i in common], [value(bound[i], game) for i in common]
         )
         per_decision = sum(x["cpu"] for x in rows) / max(1, sum(x["decisions"] for x in rows))
+        places = 2 if per_decision >= 0.01 else 4  # a rule-based player's 0.0002 s is not 0
         what = "win rate" if game in WIN_RATE_GAMES else "mean score"
         gap = "met" if r >= 0.9 else f"{100 * (0.9 - r):.0f} points short"
         lines.append(
             f"| {game} | {what} | {figure(list(bound.values()), game)} (n={len(bound)}) | "
-            f"`{spec}`: {figure(rows, game)} (n={len(rows)}) | {per_decision:.2f} | "
+            f"`{spec}`: {figure(rows, game)} (n={len(rows)}) | {per_decision:.{places}f} | "
             f"{100 * r:.1f}% ± {100 * h:.1f} | {100 * pr:.1f}% ± {100 * ph:.1f} "
             f"(n={len(common)}) | {gap} |"
         )
