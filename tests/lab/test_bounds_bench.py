@@ -4,6 +4,7 @@ again (into a folder of its own) and says whether they match, never finding them
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,32 @@ def test_table_reads_a_rerun_folder(bounds, tmp_path, capsys):
     bounds.main(["table", "--results", str(tmp_path)])
     out = capsys.readouterr().out
     assert "| `random` | honest | 2 |" in out
+
+
+def test_the_headline_gives_the_ratio_on_the_shared_seeds_too(bounds, tmp_path, monkeypatch):
+    """The headline's paired column divides over the seeds both cells played, so a bound
+    game the honest agent never played does not enter it (the ratio of means keeps it)."""
+
+    def row(spec: str, index: int, score: float, research: bool) -> dict[str, object]:
+        return {
+            "spec": spec,
+            "seed": 0,
+            "index": index,
+            "score": score,
+            "win": False,
+            "cpu": 1.0,
+            "decisions": 10,
+            "research": research,
+            "code": "c",
+        }
+
+    honest = [row("pimc", i, s, False) for i, s in enumerate([40.0, 30.0, 50.0])]
+    bound = [row("clairvoyant:rollouts=4", i, s, True) for i, s in enumerate([50, 40, 60, 90])]
+    lines = "".join(json.dumps(r) + "\n" for r in honest + bound)
+    bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
+    monkeypatch.setattr(bounds, "FOLDER", [tmp_path])
+    (dice,) = [line for line in bounds.headline(0, [], "c") if line.startswith("| dice-miner")]
+    cols = [c.strip() for c in dice.split("|")]
+    # ratio of means: 40 / 60 over all games; paired: 120 / 150 over games 0-2
+    assert cols[6].startswith("66.7% ± ") and cols[7].startswith("80.0% ± ")
+    assert cols[7].endswith("(n=3)") and cols[8] == "23 points short"
