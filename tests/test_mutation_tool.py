@@ -37,3 +37,30 @@ def test_survivors_timeouts_and_listed_equivalents_are_told_apart() -> None:
     assert s["no_tests"] == [p + "observation.b__mutmut_2"]
     assert s["stale_equivalents"] == [p + "rules.a__mutmut_5"]
     assert s["by_area"] == {"rules": [5, 2, 3], "observation": [2, 1, 0]}
+
+
+def test_try_refuses_a_name_the_run_did_not_generate(tmp_path, monkeypatch) -> None:
+    """A misspelt or short mutant name switches no mutant on: every test would pass and the
+    mutant would be reported alive. ``--try`` names it and stops before starting a trial."""
+    import json
+
+    import pytest
+
+    tool = _tool()
+    scope = tool.scopes()["mini_divercity"]
+    p = scope.module_prefix
+    meta = tmp_path / scope.name / "mutants" / "src" / "x.py.meta"
+    meta.parent.mkdir(parents=True)
+    verdicts = {p + "rules.divers.x_peek__mutmut_2": 0, p + "rules.divers.x_peek__mutmut_3": None}
+    meta.write_text(json.dumps({"exit_code_by_key": verdicts}), "utf-8")
+    monkeypatch.setattr(tool, "BUILD", tmp_path)
+    assert tool.mutant_names(
+        scope, ["rules.divers.x_peek__mutmut_3", p + "rules.divers.x_peek__mutmut_2"]
+    ) == [
+        p + "rules.divers.x_peek__mutmut_3",
+        p + "rules.divers.x_peek__mutmut_2",
+    ]
+    with pytest.raises(SystemExit, match=r"not a mutant of the last run: .*x_peek__mutmut_9"):
+        tool.mutant_names(scope, ["rules.divers.x_peek__mutmut_9"])
+    with pytest.raises(SystemExit, match="not a mutant of the last run"):
+        tool.try_kills(scope, ["x_peek__mutmut_2", "tests/games/mini_divercity/test_x.py::t"])

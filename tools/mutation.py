@@ -190,12 +190,31 @@ def run_mutmut(scope: Scope, max_children: int) -> None:
 
 
 def results(scope: Scope) -> dict[str, int]:
-    """Every mutant of the scope with mutmut's exit code for it."""
-    out: dict[str, int] = {}
+    """Every tested mutant of the scope with mutmut's exit code for it."""
+    return {k: int(v) for k, v in _verdicts(scope).items() if v is not None}
+
+
+def _verdicts(scope: Scope) -> dict[str, int | None]:
+    """Every mutant mutmut generated for the scope, ``None`` where it is not tested yet."""
+    out: dict[str, int | None] = {}
     for meta in sorted((BUILD / scope.name / "mutants").rglob("*.meta")):
-        data = json.loads(meta.read_text("utf-8"))
-        out.update({k: int(v) for k, v in data["exit_code_by_key"].items() if v is not None})
+        out.update(json.loads(meta.read_text("utf-8"))["exit_code_by_key"])
     return out
+
+
+def mutant_names(scope: Scope, given: list[str]) -> list[str]:
+    """Full names of the mutants ``given`` (the package prefix may be left out), refusing a
+    name the scope's run did not generate: with an unknown name no mutant is switched on, so
+    every test would pass and the mutant would look alive for nothing."""
+    known = _verdicts(scope)
+    names = [m if m.startswith("solotable.") else scope.module_prefix + m for m in given]
+    unknown = [m for m in names if m not in known]
+    if unknown:
+        raise SystemExit(
+            f"[{scope.name}] not a mutant of the last run: {unknown[0]}"
+            f" (names look like {scope.module_prefix}rules.module.x_function__mutmut_3)"
+        )
+    return names
 
 
 # -- the equivalents listed in docs/mutation.md --------------------------------------------
@@ -471,14 +490,14 @@ def try_kills(scope: Scope, names: list[str]) -> int:
         raise SystemExit("--try needs at least one mutant name and one test")
     if not (BUILD / scope.name / "mutants" / "src").is_dir():
         raise SystemExit(f"[{scope.name}] no mutants/ folder: run the scope once first")
+    mutants = mutant_names(scope, mutants)
     trial = Trial(scope)
     try:
         if trial.fails(tests, ""):
             print(f"the tests fail on the real code: {' '.join(tests)}")
             return 1
         alive = 0
-        for m in mutants:
-            name = m if m.startswith("solotable.") else scope.module_prefix + m
+        for name in mutants:
             killed = trial.fails(tests, name)
             alive += not killed
             print(f"{'killed' if killed else 'SURVIVES'}: {name}", flush=True)
