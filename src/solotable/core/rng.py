@@ -79,17 +79,10 @@ class Rng:
         return self._r.random()
 
     def choice(self, seq: Sequence[T]) -> T:
-        """An element drawn uniformly, as ``seq[below(len(seq))]`` (that loop inline:
-        agents and playouts call this once a move)."""
-        n = len(seq)
-        if n <= 0:
+        """An element drawn uniformly: ``seq[below(len(seq))]``."""
+        if not seq:
             raise ValueError("cannot choose from an empty sequence")
-        k = n.bit_length()
-        bits = self._r.getrandbits
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return seq[r]
+        return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         self._r.shuffle(seq)

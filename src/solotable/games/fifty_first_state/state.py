@@ -327,10 +327,7 @@ class FiftyFirstStateState(State):
             if not self.pile_n:
                 self._settle()
         elif SETTLES[self.phase]:
-            ph = self.phase
-            # The next Lookout card with cards in the pile: ``_settle`` would return.
-            if self.pile_n == 0 or not (ph == LK_DRAW or (ph == LK_EXTRA and self.extra_left > 0)):
-                self._settle()
+            self._settle()
         self.history.append(action)
 
     def _apply(self, a: int) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from solotable.games.fifty_first_state.actions import DONE_ID
 from solotable.games.fifty_first_state.cards import E_KEEP
 from solotable.games.fifty_first_state.goods import BASIC, BRICK, FUEL, GUN, IRON, NUM_GOODS, WORKER
+from solotable.games.fifty_first_state.rules.opponent import free_opponent_cards
 from solotable.games.fifty_first_state.table import END, FLIP, ROUNDS, STORE
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def finish_cleanup(s: FiftyFirstStateState) -> None:
         loc.uses = uses[loc.card]
     for o in s.opp:
         o.used = 0
-    s.opp_free = sorted({o.card for o in s.opp})
+    s.opp_free = free_opponent_cards(s.opp)
     s.fac_used = 0
     face_up = s.face_up
     for i in (0, 1):

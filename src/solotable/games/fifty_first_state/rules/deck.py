@@ -25,13 +25,20 @@ def pile_cards(pile: list[int]) -> list[int]:
     return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
-DRAW_SITES = ("draw_into_hand", "lookout_draw", "lookout_extra_draw", "opponent_deck_setup")
-"""The rules through which a card leaves the draw pile. Each takes it out of ``pile``,
-``pile_n`` and, when it is built, the sampling list ``pile_cards`` (``bisect`` + ``del``),
-written inline because they are the draws of a playout (a call costs more than those
-lines); anything that puts cards back into the pile sets ``pile_cards`` to None instead
-(``reshuffle_discard``, setup). ``test_properties.py`` checks the list against the pile
-at every ply."""
+def take_from_pile(s: FiftyFirstStateState, t: int) -> None:
+    """Card ``t`` leaves the draw pile (every draw goes through here, or through
+    ``draw_into_hand``, which has these lines inline).
+
+    ``pile_cards`` is the pile's sampling list, built when a draw is first sampled
+    and kept in step here; anything that puts cards back into the pile sets it to
+    None instead (``reshuffle_discard``, setup). ``test_properties.py`` checks the
+    list against the pile at every ply.
+    """
+    s.pile[t] -= 1
+    s.pile_n -= 1
+    cards = s.pile_cards
+    if cards is not None:
+        del cards[bisect_left(cards, t)]
 
 
 def held_cards(hand: list[int]) -> list[int]:
@@ -63,8 +70,7 @@ def remove_from_hand(s: FiftyFirstStateState, h: int) -> None:
 def draw_into_hand(s: FiftyFirstStateState, t: int) -> None:
     """A pending draw (income, a card reward, 2 workers for a card) gives ``t``.
 
-    The hot path of playouts: the pile's part (``DRAW_SITES``) and ``add_to_hand``
-    written inline.
+    The hot path of playouts: ``take_from_pile`` and ``add_to_hand`` written inline.
     """
     s.pile[t] -= 1
     s.pile_n -= 1

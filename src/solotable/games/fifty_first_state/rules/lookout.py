@@ -10,11 +10,10 @@ are discarded. The opponent then reveals a card (``rules/opponent.py``).
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from solotable.games.fifty_first_state.rules.deck import add_to_hand
+from solotable.games.fifty_first_state.rules.deck import add_to_hand, take_from_pile
 from solotable.games.fifty_first_state.table import (
     FIRST_CARD,
     LK_DECIDE,
@@ -40,9 +39,6 @@ def sample_flip(s: FiftyFirstStateState) -> int:
     """The connection card turned up now, drawn as the core's ``State.sample_chance``
     draws it from ``chance_outcomes`` (same weights, same floats, same generator call),
     without building the (action, probability) pairs.
-
-    With one card type left in the deck the draw is that type, but the generator is
-    still asked once, as ``weighted_index`` asks it whatever the weights.
     """
     pile = s.conn_pile
     # Loops, not comprehensions: each comprehension is a call of its own here.
@@ -52,9 +48,6 @@ def sample_flip(s: FiftyFirstStateState) -> int:
         if pile[i]:
             conns.append(i)
             tot += pile[i]
-    if len(conns) == 1:
-        s.rng.random()
-        return conns[0]
     weights = []
     for i in conns:
         weights.append(pile[i] / tot)
@@ -102,21 +95,10 @@ def begin_lookout(s: FiftyFirstStateState) -> None:
 
 
 def lookout_draw(s: FiftyFirstStateState, t: int) -> None:
-    """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced.
-
-    Every Lookout card comes through here (15 a game): the pile's part of the draw
-    (``deck.DRAW_SITES``), ``lookout_card_is_forced`` and ``add_to_hand`` are inline.
-    """
-    s.pile[t] -= 1
-    s.pile_n -= 1
-    cards = s.pile_cards
-    if cards is not None:
-        del cards[bisect_left(cards, t)]
-    if s.lk_refused if s.lk_step < THIRD_CARD else s.rerolls <= 0:
-        hand = s.hand
-        if not hand[t]:
-            insort(s.held, t)
-        hand[t] += 1
+    """Seed: La phase de pioche — card ``t`` is drawn; kept at once when it is forced."""
+    take_from_pile(s, t)
+    if lookout_card_is_forced(s):
+        add_to_hand(s, t)
         next_lookout_card(s)
     else:
         s.pending_card = t
@@ -178,15 +160,8 @@ def next_lookout_card(s: FiftyFirstStateState) -> None:
 
 def lookout_extra_draw(s: FiftyFirstStateState, t: int) -> None:
     """Seed: La phase de pioche — of three more cards, open-production ones are
-    shuffled into the opponent deck and the others discarded.
-
-    The pile's part of the draw inline (``deck.DRAW_SITES``): 18 draws a game.
-    """
-    s.pile[t] -= 1
-    s.pile_n -= 1
-    cards = s.pile_cards
-    if cards is not None:
-        del cards[bisect_left(cards, t)]
+    shuffled into the opponent deck and the others discarded."""
+    take_from_pile(s, t)
     if s.cs.open[t]:
         s.opp_deck[t] += 1
         s.opp_n += 1

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.rules.cleanup import start_round
+from solotable.games.fifty_first_state.rules.deck import take_from_pile
 from solotable.games.fifty_first_state.table import OPPONENT_START, SETUP, START_HAND
 
 if TYPE_CHECKING:
@@ -25,12 +25,7 @@ def opponent_deck_setup(s: FiftyFirstStateState, t: int) -> None:
     and shuffled back into the draw pile; then four cards go to the hand and
     round 1 begins.
     """
-    # The pile's part of the draw inline (``deck.DRAW_SITES``): about 15 draws a game.
-    s.pile[t] -= 1
-    s.pile_n -= 1
-    cards = s.pile_cards
-    if cards is not None:
-        del cards[bisect_left(cards, t)]
+    take_from_pile(s, t)
     if not s.cs.open[t]:
         s.aside[t] += 1
         return
