@@ -328,27 +328,47 @@ def table(game: str, seed: int, honest: Sequence[str], code: str) -> list[str]:
     return lines
 
 
+MIN_GAMES_FOR_BEST = 30
+"""Games a cell needs before it can be "best honest": a pilot of a few seeds is not a measure."""
+
+
 def best_honest(game: str, seed: int, honest: Sequence[str], code: str) -> tuple[str, float] | None:
-    """The honest agent with the highest mean figure at ≤ 2 CPU s per decision, and its share
-    of the bound (ratio of means: every game of both cells)."""
+    """The honest agent at ≤ 2 CPU s per decision that scores best, and its share of the bound
+    (ratio of means: every game of both cells).
+
+    Two cells are compared on the seeds both played (games 0…n-1 of the same run seed: the
+    shorter cell's), not on their own means, and a cell needs ``MIN_GAMES_FOR_BEST`` games: a
+    short cell that happened to draw easy seeds would otherwise take the headline from a long
+    one that plays better on the very same deals."""
     data = cells(game, seed, code)
     bound = bound_cell(game, data)
-    best: tuple[str, float, float] | None = None
+    if not bound:
+        return None
+    best: str | None = None
     for spec in order(game, data, honest):
         rows = list(data[spec].values())
-        if any(r["research"] for r in rows) or spec == "random":
+        if any(r["research"] for r in rows) or spec == "random" or len(rows) < MIN_GAMES_FOR_BEST:
             continue
         if sum(r["cpu"] for r in rows) / max(1, sum(r["decisions"] for r in rows)) > LIMIT:
             continue
-        if not bound:
-            continue
-        mine = sum(value(x, game) for x in rows) / len(rows)
-        if best is None or mine > best[2]:
-            r, _ = ratio_of_means(
-                [value(x, game) for x in rows], [value(x, game) for x in bound.values()]
-            )
-            best = (spec, r, mine)
-    return None if best is None else (best[0], best[1])
+        if best is None or _better_on_shared_seeds(data[spec], data[best], game):
+            best = spec
+    if best is None:
+        return None
+    r, _ = ratio_of_means(
+        [value(x, game) for x in data[best].values()], [value(x, game) for x in bound.values()]
+    )
+    return best, r
+
+
+def _better_on_shared_seeds(
+    mine: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]], game: str
+) -> bool:
+    """Does ``mine`` score more than ``theirs`` over the games both cells played?"""
+    common = sorted(set(mine) & set(theirs))
+    if not common:
+        return False
+    return sum(value(mine[i], game) for i in common) > sum(value(theirs[i], game) for i in common)
 
 
 def headline(seed: int, honest: Sequence[str], code: str) -> list[str]:

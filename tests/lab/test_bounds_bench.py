@@ -77,8 +77,42 @@ def test_the_headline_gives_the_ratio_on_the_shared_seeds_too(bounds, tmp_path, 
     lines = "".join(json.dumps(r) + "\n" for r in honest + bound)
     bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
     monkeypatch.setattr(bounds, "FOLDER", [tmp_path])
+    monkeypatch.setattr(bounds, "MIN_GAMES_FOR_BEST", 3)  # three games keep the sums readable
     (dice,) = [line for line in bounds.headline(0, [], "c") if line.startswith("| dice-miner")]
     cols = [c.strip() for c in dice.split("|")]
     # ratio of means: 40 / 60 over all games; paired: 120 / 150 over games 0-2
     assert cols[6].startswith("66.7% ± ") and cols[7].startswith("80.0% ± ")
     assert cols[7].endswith("(n=3)") and cols[8] == "23 points short"
+
+
+def test_best_honest_compares_cells_on_the_seeds_both_played(bounds, tmp_path, monkeypatch):
+    """A short cell that drew easy seeds must not take the headline from a longer one that
+    scores more on those very seeds, and a pilot of a few games is never "best honest"."""
+
+    def row(spec: str, index: int, score: float) -> dict[str, object]:
+        research = spec.startswith("clairvoyant")
+        return {
+            "spec": spec,
+            "seed": 0,
+            "index": index,
+            "score": score,
+            "win": False,
+            "cpu": 1.0,
+            "decisions": 10,
+            "research": research,
+            "code": "c",
+        }
+
+    long = [row("pimc", i, 40.0 if i < 30 else 10.0) for i in range(40)]  # mean 32.5
+    short = [row("heuristic", i, 38.0) for i in range(30)]  # mean 38, but 38 < 40 on 0-29
+    pilot = [row("mcts", i, 60.0) for i in range(5)]  # best of all, on 5 games only
+    bound = [row("clairvoyant:rollouts=4", i, 50.0) for i in range(40)]
+    lines = "".join(json.dumps(r) + "\n" for r in long + short + pilot + bound)
+    bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
+    monkeypatch.setattr(bounds, "FOLDER", [tmp_path])
+    assert bounds.best_honest("dice-miner", 0, [], "c") == ("pimc", 32.5 / 50.0)
+    # The same short cell, better on the shared seeds, does take it.
+    better = [row("heuristic", i, 41.0) for i in range(30)]
+    lines = "".join(json.dumps(r) + "\n" for r in long + better + pilot + bound)
+    bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
+    assert bounds.best_honest("dice-miner", 0, [], "c") == ("heuristic", 41.0 / 50.0)
