@@ -120,10 +120,10 @@ def _pytest_ini() -> str:
 
 
 def prepare(scope: Scope) -> Path:
-    """The scope's work folder: links to src/, tests/, examples/ and mutmut's settings."""
+    """The scope's work folder: links to src/, tests/, examples/, bench/ and mutmut's settings."""
     work = BUILD / scope.name
     work.mkdir(parents=True, exist_ok=True)
-    for link in ("src", "tests", "examples"):
+    for link in ("src", "tests", "examples", "bench"):
         p = work / link
         if not p.is_symlink():
             p.symlink_to(ROOT / link)
@@ -131,8 +131,9 @@ def prepare(scope: Scope) -> Path:
         "[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = {json.dumps(scope.files)}\n"
-        # Some tests compare the example files with the built-in data.
-        'also_copy = ["examples"]\n'
+        # Some tests compare the example files with the built-in data; the lab's tests run
+        # the bench/ scripts whose results tables they check.
+        'also_copy = ["examples", "bench"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(scope.tests)}\n"
         # A mutant's wall-clock limit is (its tests' durations + 1 s) × this multiplier and
         # its CPU limit twice that (mutmut's default multiplier 15 let a looping mutant burn a
