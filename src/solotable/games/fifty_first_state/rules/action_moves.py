@@ -15,6 +15,7 @@ the space against this list.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
 from operator import add
 from typing import TYPE_CHECKING
@@ -66,6 +67,7 @@ class MoveTables:
         "conn_costs",
         "conn_of_deck",
         "conn_terms",
+        "contact_moves",
         "dev",
         "develop_ok",
         "distance",
@@ -90,6 +92,7 @@ class MoveTables:
         self.nearest = min(cs.distance, default=0)
         self.farthest = max(cs.distance, default=0)
         self.dev = L.DEV
+        self.contact_moves = ((L.BUILD, GREY), (L.DEAL, BLUE), (L.RAZE, RED))
         self.develop_ok = tuple(
             tuple(bool(develop_compat[t] >> u & 1) for u in range(n)) for t in range(n)
         )
@@ -144,9 +147,8 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     tot = list(map(add, s.goods, s.st))
     tot.append(0)
     held = s.held
-    k = len(held)
-    while k and held[k - 1] >= n:
-        k -= 1
+    # Location cards come first in ``held`` (slots ``0..n-1``), connection cards after.
+    k = bisect_left(held, n)
     # A copy: the develop ids are cached against it, and ``held`` changes in place.
     locs_held = held[:k]
     out = [PASS_ID]
@@ -193,11 +195,8 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
         far = tab.farthest
         # Mostly a colour has no contact at all (every card is at distance 1 or
         # more): it is skipped; with contacts for the farthest card, all go.
-        for first, have in (
-            (L.BUILD, tot[GREY] + univ),
-            (L.DEAL, tot[BLUE] + univ),
-            (L.RAZE, tot[RED] + univ),
-        ):
+        for first, colour in tab.contact_moves:
+            have = tot[colour] + univ
             if have < near:
                 continue
             if have >= far:
