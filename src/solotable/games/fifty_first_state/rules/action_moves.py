@@ -55,6 +55,8 @@ class MoveTables:
     is two comparisons, without a call: per faction its three actions' costs, per
     action location its printed cost and, for one paid with a good of the player's
     choice, that cost plus each of the five goods; per connection card its cost.
+    ``fac_open[f][used]`` lists faction ``f``'s actions not in the ``used`` bits, each
+    with its cost terms.
     ``develop_ok[t][u]`` is the game's ``develop_compat`` as booleans: card ``t``
     may replace location ``u`` paying brick. ``conn_of_deck`` lists the connection
     cards of each deck (``rules/lookout.py`` flips them).
@@ -73,7 +75,7 @@ class MoveTables:
         "distance",
         "fac_cards",
         "fac_costs",
-        "fac_terms",
+        "fac_open",
         "farthest",
         "is_action",
         "nearest",
@@ -122,8 +124,12 @@ class MoveTables:
             for deck in (BLUE_DECK, RED_DECK)
         )
         self.fac_costs = tuple(f.action_cost for f in factions.factions)
-        self.fac_terms = tuple(
-            tuple(cost_terms(c) for c in f.action_cost) for f in factions.factions
+        self.fac_open = tuple(
+            tuple(
+                tuple((a, cost_terms(f.action_cost[a])) for a in (0, 1, 2) if not used >> a & 1)
+                for used in range(8)
+            )
+            for f in factions.factions
         )
         self.fac_cards = tuple(f.action_card for f in factions.factions)
 
@@ -155,13 +161,8 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     used = s.fac_used
     if used != 7:
         fac = s.faction
-        fac_terms = tab.fac_terms[fac]
-        cards = tab.fac_cards[fac]
         with_card = 0
-        for a in (0, 1, 2):
-            if used >> a & 1:
-                continue
-            terms = fac_terms[a]
+        for a, terms in tab.fac_open[fac][used]:
             if terms is None:
                 if not affordable(tot, tab.fac_costs[fac][a]):
                     continue
@@ -169,7 +170,7 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 g1, s1, n1, g2, s2, n2 = terms
                 if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
                     continue
-            if cards[a]:
+            if tab.fac_cards[fac][a]:
                 with_card |= 1 << a
             else:
                 out.append(L.FAC + a)
