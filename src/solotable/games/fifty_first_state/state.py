@@ -86,6 +86,9 @@ if TYPE_CHECKING:
 
 SETTLES = tuple(ph in (FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL) for ph in range(len(Phase)))
 """Phases in which ``_settle`` may have automatic steps to run, indexed by phase."""
+DRAWS = tuple(ph in (SETUP, LK_DRAW, LK_EXTRA) for ph in range(len(Phase)))
+"""Phases whose chance node is a draw from the pile, indexed by phase (a table, not a
+tuple of the phases built at each test)."""
 
 # Re-exported for tests and tools that name the phases from here.
 __all__ = [
@@ -228,7 +231,7 @@ class FiftyFirstStateState(State):
         the counts (``Rng.weighted_choice``), so records replay unchanged.
         """
         ph = self.phase
-        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
+        if self.pending_draws > 0 or DRAWS[ph]:
             cards = self.pile_cards
             if cards is None:
                 cards = self.pile_cards = pile_cards(self.pile)

@@ -59,7 +59,8 @@ class MoveTables:
     with its cost terms.
     ``develop_ok[t][u]`` is the game's ``develop_compat`` as booleans: card ``t``
     may replace location ``u`` paying brick. ``conn_of_deck`` lists the connection
-    cards of each deck (``rules/lookout.py`` flips them).
+    cards of each deck (``rules/lookout.py`` flips them). ``within[c][t]``: card ``t``
+    is at distance ``c`` or less (``c`` contacts reach it).
     """
 
     __slots__ = (
@@ -72,7 +73,6 @@ class MoveTables:
         "contact_moves",
         "dev",
         "develop_ok",
-        "distance",
         "fac_cards",
         "fac_costs",
         "fac_open",
@@ -83,6 +83,8 @@ class MoveTables:
         "use_costs",
         "use_kind",
         "use_terms",
+        "within",
+        "work_ids",
     )
 
     def __init__(
@@ -90,10 +92,13 @@ class MoveTables:
     ) -> None:
         n = cs.n
         self.card_types = range(n)
-        self.distance = cs.distance
         self.nearest = min(cs.distance, default=0)
         self.farthest = max(cs.distance, default=0)
+        self.within = tuple(
+            tuple(d <= have for d in cs.distance) for have in range(self.farthest + 1)
+        )
         self.dev = L.DEV
+        self.work_ids = tuple(range(L.WORK, L.WORK + 5))
         self.contact_moves = ((L.BUILD, GREY), (L.DEAL, BLUE), (L.RAZE, RED))
         self.develop_ok = tuple(
             tuple(bool(develop_compat[t] >> u & 1) for u in range(n)) for t in range(n)
@@ -150,8 +155,7 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     L = s.L
     n = L.n
     # ``totals`` inline: each good in the supply plus on cards, then a zero.
-    tot = list(map(add, s.goods, s.st))
-    tot.append(0)
+    tot = [*map(add, s.goods, s.st), 0]
     held = s.held
     # Location cards come first in ``held`` (slots ``0..n-1``), connection cards after.
     k = bisect_left(held, n)
@@ -182,15 +186,13 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                         out.append(base + x)
     workers = tot[WORKER]
     if workers >= 2:
-        first = L.WORK
-        out += (first, first + 1, first + 2, first + 3, first + 4)
+        out += tab.work_ids
         face_up = s.face_up
         if face_up[0] >= 0:
             out.append(L.TAKE)
         if face_up[1] >= 0:
             out.append(L.TAKE + 1)
     if locs_held:
-        dist = tab.distance
         univ = tot[UNIVERSAL]
         near = tab.nearest
         far = tab.farthest
@@ -204,8 +206,9 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 for t in locs_held:
                     out.append(first + t)
             else:
+                within = tab.within[have]
                 for t in locs_held:
-                    if dist[t] <= have:
+                    if within[t]:
                         out.append(first + t)
     if k < len(held):
         first = L.PLAY - n
