@@ -57,6 +57,7 @@ from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, p
 from solotable.games.fifty_first_state.snapshot import clone_state, fill_from_dict, state_to_dict
 from solotable.games.fifty_first_state.table import (
     ACTIONS,
+    DRAWS,
     END,
     FLIP,
     IS_CHANCE,
@@ -86,9 +87,6 @@ if TYPE_CHECKING:
 
 SETTLES = tuple(ph in (FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL) for ph in range(len(Phase)))
 """Phases in which ``_settle`` may have automatic steps to run, indexed by phase."""
-DRAWS = tuple(ph in (SETUP, LK_DRAW, LK_EXTRA) for ph in range(len(Phase)))
-"""Phases whose chance node is a draw from the pile, indexed by phase (a table, not a
-tuple of the phases built at each test)."""
 
 # Re-exported for tests and tools that name the phases from here.
 __all__ = [
@@ -266,7 +264,7 @@ class FiftyFirstStateState(State):
         if self.phase == END:
             return False
         L = self.L
-        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+        if self.pending_draws > 0 or DRAWS[self.phase]:
             t = action - L.DRAW
             return 0 <= t < L.n and self.pile[t] > 0
         ph = self.phase
