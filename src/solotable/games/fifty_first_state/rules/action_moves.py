@@ -56,7 +56,8 @@ class MoveTables:
     action location its printed cost and, for one paid with a good of the player's
     choice, that cost plus each of the five goods; per connection card its cost.
     ``fac_open[f][used]`` lists faction ``f``'s actions not in the ``used`` bits, each
-    with its cost terms.
+    as ``(a, id, cost terms)``, the id -1 for an action that also costs a hand card
+    (one id per card).
     ``develop_ok[t][u]`` is the game's ``develop_compat`` as booleans: card ``t``
     may replace location ``u`` paying brick. ``conn_of_deck`` lists the connection
     cards of each deck (``rules/lookout.py`` flips them). ``within[c][t]``: card ``t``
@@ -73,7 +74,6 @@ class MoveTables:
         "contact_moves",
         "dev",
         "develop_ok",
-        "fac_cards",
         "fac_costs",
         "fac_open",
         "farthest",
@@ -131,12 +131,15 @@ class MoveTables:
         self.fac_costs = tuple(f.action_cost for f in factions.factions)
         self.fac_open = tuple(
             tuple(
-                tuple((a, cost_terms(f.action_cost[a])) for a in (0, 1, 2) if not used >> a & 1)
+                tuple(
+                    (a, -1 if f.action_card[a] else L.FAC + a, cost_terms(f.action_cost[a]))
+                    for a in (0, 1, 2)
+                    if not used >> a & 1
+                )
                 for used in range(8)
             )
             for f in factions.factions
         )
-        self.fac_cards = tuple(f.action_card for f in factions.factions)
 
 
 USE_PLAIN, USE_ANY, USE_DEAL, USE_CHOICE = range(4)
@@ -166,7 +169,7 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     if used != 7:
         fac = s.faction
         with_card = 0
-        for a, terms in tab.fac_open[fac][used]:
+        for a, fid, terms in tab.fac_open[fac][used]:
             if terms is None:
                 if not affordable(tot, tab.fac_costs[fac][a]):
                     continue
@@ -174,10 +177,10 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
                 g1, s1, n1, g2, s2, n2 = terms
                 if tot[g1] + tot[s1] < n1 or tot[g2] + tot[s2] < n2:
                     continue
-            if tab.fac_cards[fac][a]:
+            if fid < 0:
                 with_card |= 1 << a
             else:
-                out.append(L.FAC + a)
+                out.append(fid)
         if with_card:
             for a in (0, 1, 2):
                 if with_card >> a & 1:
