@@ -67,7 +67,7 @@ class MoveTables:
     (``contact_moves``, ``play_ids``, ``opp_ids``, ``brick_rows[t][u]`` and
     ``token_rows[t][u]`` for developing ``t`` over ``u``, ``use_ids[t][p]``): an id
     is mostly above 256, and in CPython each ``first + t`` above 256 makes a new int
-    object (allocated, then freed with the list), about 1,100 a game; reading a
+    object (allocated, then freed with the list), about a thousand a game; reading a
     stored one only counts a reference (−2.3% instructions a game).
     """
 
