@@ -57,6 +57,7 @@ from solotable.games.fifty_first_state.rules.setup import opponent_deck_setup, p
 from solotable.games.fifty_first_state.snapshot import clone_state, fill_from_dict, state_to_dict
 from solotable.games.fifty_first_state.table import (
     ACTIONS,
+    DRAWS,
     END,
     FLIP,
     IS_CHANCE,
@@ -228,7 +229,7 @@ class FiftyFirstStateState(State):
         the counts (``Rng.weighted_choice``), so records replay unchanged.
         """
         ph = self.phase
-        if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
+        if self.pending_draws > 0 or DRAWS[ph]:
             cards = self.pile_cards
             if cards is None:
                 cards = self.pile_cards = pile_cards(self.pile)
@@ -263,7 +264,7 @@ class FiftyFirstStateState(State):
         if self.phase == END:
             return False
         L = self.L
-        if self.pending_draws > 0 or self.phase in (SETUP, LK_DRAW, LK_EXTRA):
+        if self.pending_draws > 0 or DRAWS[self.phase]:
             t = action - L.DRAW
             return 0 <= t < L.n and self.pile[t] > 0
         ph = self.phase

@@ -75,6 +75,10 @@ PHASE_NAMES: Final = (
 """The phase as players name it, indexed by :class:`Phase`."""
 IS_CHANCE: Final = (True, True, True, True, False, True, True, False, False, False)
 """Whether a phase is resolved by chance, indexed by :class:`Phase`."""
+DRAWS: Final = tuple(ph in (SETUP, LK_DRAW, LK_EXTRA) for ph in range(len(Phase)))
+"""Whether a phase's chance node is a draw from the pile (the setup's, the Lookout's
+three cards and three extra ones), indexed by :class:`Phase`; pending draws are the
+others. A table, so that the hot path does not build a tuple of phases per test."""
 
 
 class LookoutCard(IntEnum):

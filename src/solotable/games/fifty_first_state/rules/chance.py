@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from solotable.games.fifty_first_state.table import FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL, PICK, SETUP
+from solotable.games.fifty_first_state.table import DRAWS, FLIP, LK_REVEAL, PICK
 
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
@@ -19,7 +19,7 @@ def chance_outcomes(self: FiftyFirstStateState) -> list[tuple[int, float]]:
     """
     ph = self.phase
     L = self.L
-    if self.pending_draws > 0 or ph in (SETUP, LK_DRAW, LK_EXTRA):
+    if self.pending_draws > 0 or DRAWS[ph]:
         inv = 1.0 / self.pile_n
         base = L.DRAW
         return [(base + t, c * inv) for t, c in enumerate(self.pile) if c]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from itertools import chain, compress, repeat
+from operator import add
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.table import T_RESHUFFLES
@@ -89,15 +90,25 @@ def reshuffle_discard(s: FiftyFirstStateState) -> bool:
 
     Returns False when the discard is empty too: the draw is then lost.
     """
-    discard = s.discard
-    moved = sum(discard)
-    if not moved:
+    if not return_to_pile(s, s.discard):
         return False
-    pile = s.pile
-    for i, c in enumerate(discard):
-        pile[i] += c
-        discard[i] = 0
-    s.pile_n += moved
-    s.pile_cards = None
     s.tally[T_RESHUFFLES] += 1
     return True
+
+
+def return_to_pile(s: FiftyFirstStateState, cards: list[int]) -> int:
+    """Every card counted in ``cards`` goes back into the draw pile (which is unordered,
+    so that is its shuffle); ``cards`` is left empty. Returns how many moved.
+
+    A reshuffle of the discard and the setup's cards set aside both come here. The
+    counts move by C-level list operations, not a Python loop over the card types
+    (60 of them, for a handful of cards). The sampling list no longer matches the
+    pile: it is dropped, to be rebuilt at the next sampled draw.
+    """
+    moved = sum(cards)
+    if moved:
+        s.pile[:] = map(add, s.pile, cards)
+        cards[:] = repeat(0, len(cards))
+        s.pile_n += moved
+        s.pile_cards = None
+    return moved

@@ -71,9 +71,7 @@ ALWAYS: Final = (NO_GOOD, NO_GOOD, 0)
 
 def totals(s: FiftyFirstStateState) -> list[int]:
     """Each good in the supply plus stored on cards, then a zero (index ``NO_GOOD``)."""
-    tot = list(map(add, s.goods, s.st))
-    tot.append(0)
-    return tot
+    return [*map(add, s.goods, s.st), 0]
 
 
 def cost_terms(cost: Vector) -> CostTerms | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from solotable.games.fifty_first_state.rules.cleanup import start_round
-from solotable.games.fifty_first_state.rules.deck import take_from_pile
+from solotable.games.fifty_first_state.rules.deck import return_to_pile, take_from_pile
 from solotable.games.fifty_first_state.table import OPPONENT_START, SETUP, START_HAND
 
 if TYPE_CHECKING:
@@ -32,11 +32,6 @@ def opponent_deck_setup(s: FiftyFirstStateState, t: int) -> None:
     s.opp_deck[t] += 1
     s.opp_n += 1
     if s.opp_n == OPPONENT_START:
-        aside = s.aside
-        for i, c in enumerate(aside):
-            s.pile[i] += c
-            s.pile_n += c
-            aside[i] = 0
-        s.pile_cards = None
+        return_to_pile(s, s.aside)
         s.pending_draws = START_HAND
         start_round(s)
