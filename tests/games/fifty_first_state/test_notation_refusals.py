@@ -143,7 +143,7 @@ def test_a_faction_action_with_a_card_round_trips_for_every_action_and_hand_slot
     assert len(ids) == 9
 
 
-def test_every_action_id_says_a_text_that_parses_back_to_it() -> None:
+def test_each_action_says_a_text_that_parses_back_to_it() -> None:
     s = game().new_initial_state(0)
     size = s.game.num_distinct_actions()
     for a in range(size):
