@@ -154,7 +154,7 @@ def test_each_action_says_a_text_that_parses_back_to_it() -> None:
 def test_an_id_outside_the_action_space_has_no_text(offset: int) -> None:
     s = game().new_initial_state(0)
     size = s.game.num_distinct_actions()
-    with pytest.raises(ValueError, match=f"^action {size + offset} outside the action space$"):
-        s.action_to_string(size + offset)
-    with pytest.raises(ValueError, match="^action -1 outside the action space$"):
-        s.action_to_string(-1)
+    for a in (size + offset, -1):
+        with pytest.raises(ValueError) as err:
+            s.action_to_string(a)
+        assert str(err.value) == f"action {a} outside the action space"
