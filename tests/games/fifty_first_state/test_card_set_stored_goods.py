@@ -10,33 +10,20 @@ a cost naming ammo is checked as a whole (ammo is then no stand-in but the good 
 
 from __future__ import annotations
 
-import copy
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
+from .card_sets import card_file
 from .helpers import moves, play, staged
-from .test_data import base_data
-
-
-def _card_file(tmp_path: Path, change: dict[str, dict[str, Any]]) -> str:
-    """The Master Set with some cards' fields replaced (card id → {field: value})."""
-    data = copy.deepcopy(base_data())
-    for card in data["cards"]:
-        card.update(change.get(card["id"], {}))
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(data), "utf-8")
-    return str(path)
 
 
 def _storing(tmp_path: Path, good: str) -> str:
     """Brick Storage stores 2 of ``good`` instead of 3 brick when built."""
     bonus = {"type": "store", "goods": {good: 2}}
-    return _card_file(tmp_path, {"brick-storage": {"build_bonus": bonus}})
+    return card_file(tmp_path, {"brick-storage": {"build_bonus": bonus}})
 
 
 def _legal(s: FiftyFirstStateState, move: str) -> bool:
@@ -110,7 +97,7 @@ def test_stored_ammo_stands_in_for_the_brick_of_a_develop(tmp_path: Path) -> Non
 def test_an_action_cost_naming_ammo(tmp_path: Path) -> None:
     """Archive costs 1 ammo instead of 1 worker: ammo pays it, a basic good does not."""
     effect = {"type": "action", "cost": {"ammo": 1}, "gain": {"vp": 1}, "uses": 2}
-    cards = _card_file(tmp_path, {"archive": {"effect": effect}})
+    cards = card_file(tmp_path, {"archive": {"effect": effect}})
     s = staged(cards=cards, locs=("archive",), goods={"fuel": 1, "worker": 1})
     assert not _legal(s, "use archive")
     s = staged(cards=cards, locs=("archive",), goods={"ammo": 1})

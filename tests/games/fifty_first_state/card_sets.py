@@ -1,0 +1,21 @@
+"""Other card sets for tests: the Master Set with some cards changed, written as a card
+file for the ``cards`` option (``--set cards=FILE``, the public way to play another set)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from .test_data import base_data
+
+
+def card_file(tmp_path: Path, change: dict[str, dict[str, Any]]) -> str:
+    """The Master Set with some cards' fields replaced (card id → {field: value})."""
+    data = copy.deepcopy(base_data())
+    for card in data["cards"]:
+        card.update(change.get(card["id"], {}))
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data), "utf-8")
+    return str(path)
