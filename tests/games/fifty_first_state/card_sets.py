@@ -11,11 +11,19 @@ from typing import Any
 from .test_data import base_data
 
 
-def card_file(tmp_path: Path, change: dict[str, dict[str, Any]]) -> str:
-    """The Master Set with some cards' fields replaced (card id → {field: value})."""
+def card_file(
+    tmp_path: Path,
+    change: dict[str, dict[str, Any]],
+    connections: tuple[str, ...] = (),
+) -> str:
+    """The Master Set with some cards' fields replaced (card id → {field: value}) and,
+    given ``connections`` (their ids), its connection cards listed in that order."""
     data = copy.deepcopy(base_data())
     for card in data["cards"]:
         card.update(change.get(card["id"], {}))
+    if connections:
+        by_id = {c["id"]: c for c in data["connections"]}
+        data["connections"] = [by_id[c] for c in connections]
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data), "utf-8")
     return str(path)

@@ -41,6 +41,14 @@ def test_one_free_space_is_enough_to_stop_for_storage() -> None:
     assert moves(s) == ["done", "store fuel"]
 
 
+def test_one_free_worker_space_is_enough_to_stop_for_storage() -> None:
+    s = staged(locs=("thieves-den",), goods={"worker": 1, "fuel": 1})
+    s = _with_stored(s, {0: {"worker": 1, "gun": 2}})
+    play(s, "pass")
+    assert s.phase == STORE
+    assert moves(s) == ["done", "store worker"]
+
+
 def test_a_card_full_of_basic_goods_has_no_room() -> None:
     for good in ("fuel", "gun", "iron", "brick"):
         s = staged(locs=("thieves-den",), goods={"fuel": 1})
