@@ -15,12 +15,16 @@ def card_file(
     tmp_path: Path,
     change: dict[str, dict[str, Any]],
     connections: tuple[str, ...] = (),
+    connection_change: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """The Master Set with some cards' fields replaced (card id → {field: value}) and,
-    given ``connections`` (their ids), its connection cards listed in that order."""
+    given ``connections`` (their ids), its connection cards listed in that order, some
+    of their fields replaced as well (``connection_change``)."""
     data = copy.deepcopy(base_data())
     for card in data["cards"]:
         card.update(change.get(card["id"], {}))
+    for conn in data["connections"]:
+        conn.update((connection_change or {}).get(conn["id"], {}))
     if connections:
         by_id = {c["id"]: c for c in data["connections"]}
         data["connections"] = [by_id[c] for c in connections]
