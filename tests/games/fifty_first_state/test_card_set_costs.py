@@ -33,6 +33,10 @@ CASES = [
     ({"grey": 1, "universal": 1}, {"universal": 1}, False, None),
     ({"grey": 1, "universal": 1}, {"universal": 2}, True, {}),
     ({"red": 1, "universal": 1}, {"universal": 1, "red": 1}, True, {}),
+    # two terms of their own (fuel or ammo, grey or universal)
+    ({"fuel": 1, "grey": 1}, {"fuel": 1, "universal": 1}, True, {}),
+    ({"fuel": 1, "grey": 1}, {"ammo": 1, "grey": 1}, True, {}),
+    ({"fuel": 1, "grey": 1}, {"fuel": 1}, False, None),
 ]
 
 
@@ -54,3 +58,13 @@ def test_archive_with_a_cost_checked_as_a_whole(
         play(s, "use archive")
         assert {g: n for g, n in goods_of(s).items() if n} == left
         assert s.observation(0)["vp"] == 1
+
+
+def test_an_unpayable_location_does_not_hide_the_next_one(tmp_path: Path) -> None:
+    """Archive (costing 1 ammo here) comes before Motel (1 worker) in id order: without
+    ammo only Motel is offered."""
+    effect = {"type": "action", "cost": {"ammo": 1}, "gain": {"vp": 1}, "uses": 2}
+    cards = card_file(tmp_path, {"archive": {"effect": effect}})
+    s = staged(cards=cards, locs=("archive", "motel"), goods={"worker": 1})
+    assert [m for m in moves(s) if m.startswith("use ")] == ["use motel"]
+    assert not s.is_legal(s.string_to_action("use archive"))
