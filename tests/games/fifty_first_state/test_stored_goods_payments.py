@@ -9,6 +9,8 @@ other cards: all of them pay.
 
 from __future__ import annotations
 
+import pytest
+
 from solotable.games.fifty_first_state.goods import GOOD_INDEX
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
@@ -48,3 +50,13 @@ def test_a_build_bonus_adds_to_the_goods_stored_elsewhere() -> None:
     play(s, "use shelter")
     assert _stored(s) == [{}, {}, {"iron": 1}]
     assert s.observation(0)["vp"] == 4
+
+
+def test_the_unchecked_path_refuses_an_unaffordable_payment_loudly() -> None:
+    """``apply_legal_action`` trusts its caller: ``work fuel`` with one worker (none
+    stored) stops on the broken contract instead of paying half the cost."""
+    s = staged(goods={"worker": 1})
+    a = s.string_to_action("work fuel")
+    assert not s.is_legal(a)
+    with pytest.raises(AssertionError, match=r"^pay\(\) called with an unaffordable cost$"):
+        s.apply_legal_action(a)
