@@ -38,3 +38,18 @@ def test_an_open_per_type_card_counts_the_opponents_icons(tmp_path: Path) -> Non
     assert goods_of(s)["gun"] == 4
     assert [o for o in s.to_dict()["opp"] if o[0] == arena] == [[arena, 1], [arena, 1]]
     assert "opp arena" not in moves(s)
+
+
+def test_the_first_card_type_as_an_opponent_card(tmp_path: Path) -> None:
+    """A card set listing Docks (open production: 1 iron) first: a
+    worker on the opponent's Docks, card type 0, produces like any opponent card."""
+    cards = card_file(tmp_path, {}, first="docks")
+    s = staged(cards=cards, opp=("docks",), goods={"worker": 1})
+    assert idx(s.game, "docks") == 0
+    before = goods_of(s)
+    play(s, "opp docks")
+    after = goods_of(s)
+    gained = {g: after[g] - before[g] for g in after if after[g] != before[g]}
+    assert gained == {"worker": -1, "iron": 1}
+    assert [o for o in s.to_dict()["opp"] if o[0] == 0] == [[0, 1]]
+    assert "opp docks" not in moves(s)
