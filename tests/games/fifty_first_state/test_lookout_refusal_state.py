@@ -1,10 +1,9 @@
 """A kept or refused Lookout card leaves no card pending (seed: La phase de pioche).
 
 After ``keep`` the card is in the hand, after ``refuse`` in the discard, and nothing
-waits for a decision: the
-observation's ``pending_card`` is None and the state's ``to_dict`` holds the same
-"no card" value (-1) as a state that never drew, so two states of the same position
-compare equal whatever path reached them.
+waits for a decision: the observation's ``pending_card`` is None and the state's
+``to_dict`` holds the same "no card" value (-1) as a state that never drew, so two
+states of the same position compare equal whatever path reached them.
 """
 
 from __future__ import annotations
