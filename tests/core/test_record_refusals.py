@@ -330,8 +330,21 @@ def test_outcome_data_that_is_refused(outcome: Any) -> None:
     )
 
 
+def in_lists(depth: int) -> dict[str, Any]:
+    """Message data with a message argument inside ``depth`` nested lists."""
+    arg: Any = {"$msg": {"key": "m", "args": {}}}
+    for _ in range(depth):
+        arg = [arg]
+    return {"key": "k", "args": {"l": arg}}
+
+
 def test_message_data_nests_four_levels_deep_and_no_more() -> None:
     assert accepted(result_with(outcome=nested(4))).result is not None
+    # a list counts as a level too
+    assert accepted(result_with(outcome=in_lists(3))).result is not None
+    assert refusal(result_with(outcome=in_lists(4))(good())) == msg(
+        "core.record.outcome-type", path=SRC
+    )
 
 
 def test_the_source_defaults_to_record() -> None:
