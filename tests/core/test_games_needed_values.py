@@ -39,6 +39,8 @@ def test_no_spread_or_no_precision_asked_has_no_answer(sd, half_width):
         (10.0, 1.0, 0.80, 166),
         # t(0.975, 385) = 1.9661: ·10 / sqrt(386) = 1.0007 > 1; t(0.975, 386): / sqrt(387) = 0.9994
         (10.0, 1.0, 0.95, 387),
+        # sd/h 5: t(.975, 97) = 1.9847: ·5/sqrt(98) = 1.0024 > 1; t(.975, 98): /sqrt(99) = 0.9972
+        (10.0, 2.0, 0.95, 99),
     ],
 )
 def test_games_needed_on_hand_checked_cases(sd, half_width, confidence, expected):
@@ -62,6 +64,7 @@ def test_games_needed_is_never_one_game_short(sd, expected):
     held: one game short for sd 1 or 3, and for sd 0.35 two games whose interval is 3.1
     times wider than asked."""
     assert games_needed(sd, 1.0) == expected
+    assert games_needed(sd / 10.0, 0.1) == expected  # only sd / h counts
 
 
 @pytest.mark.parametrize("sd", [k / 20 for k in range(1, 121)])
@@ -72,3 +75,9 @@ def test_games_needed_is_the_smallest_n_within_the_half_width(sd):
     assert t_crit(n - 1) * sd / math.sqrt(n) <= 1.0
     if n > 2:
         assert t_crit(n - 2) * sd / math.sqrt(n - 1) > 1.0
+
+
+def test_an_interval_exactly_as_wide_as_asked_is_enough():
+    """Asked for exactly the half-width 10 games give (t(9)·1/sqrt(10) = 0.7153), 10 games
+    are enough: 9 give 2.306/3 = 0.769."""
+    assert games_needed(1.0, t_crit(9) / math.sqrt(10)) == 10
