@@ -153,17 +153,19 @@ def welch(n_a: int, mean_a: float, var_a: float, n_b: int, mean_b: float, var_b:
 
 
 def games_needed(sd: float, half_width: float, confidence: float = CONFIDENCE) -> int | None:
-    """Smallest n whose t interval of a mean with standard deviation ``sd`` is ±``half_width``."""
+    """Smallest n whose t interval of a mean with standard deviation ``sd`` is ±``half_width``.
+
+    The count that z would give is a lower bound (t > z); from it n goes up one game at a
+    time, a few steps, until t(n - 1)·sd/sqrt(n) is within the half-width. (Iterating
+    n -> ceil((t(n - 1)·sd/half_width)²) instead can swing between two values for ever and
+    stopped on either: one game short, or 2 games for an interval 3 times wider than asked.)
+    """
     if sd <= 0.0 or half_width <= 0.0:
         return None
-    n = max(
-        2, math.ceil((NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0) * sd / half_width) ** 2)
-    )
-    for _ in range(50):
-        following = max(2, math.ceil((t_crit(n - 1, confidence) * sd / half_width) ** 2))
-        if following == n:
-            break
-        n = following
+    z = NormalDist().inv_cdf(1.0 - (1.0 - confidence) / 2.0)
+    n = max(2, math.ceil((z * sd / half_width) ** 2))
+    while t_crit(n - 1, confidence) * sd / math.sqrt(n) > half_width:
+        n += 1
     return n
 
 
