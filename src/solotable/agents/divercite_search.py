@@ -28,8 +28,10 @@ How it searches, and why:
   move's time or ``SOLVE_NODE_FACTOR`` times its node budget.
 * ``master`` (``Searcher(pvs=True, reduce=N)``, ``choose_move(partial=True)``) adds null
   windows after each node's first move, late move reductions (not in exact solves) and
-  keeps a cut-short iteration's better move (docs/ladder.md); the other levels search
-  as before, node for node.
+  keeps a cut-short iteration's better move (docs/ladder.md), and its budget counts work
+  (``cost``): a node it plays costs more than a child valued from a table, so a middle
+  game, with more nodes played, gets fewer nodes in the same CPU time; the other levels
+  search as before, node for node.
 * A *node* is a position whose value the search computes, counted each time it
   is reached (every ``negamax`` call and every child a depth-2 node values from
   its table); ``leaves`` counts the horizon (depth-1) nodes among them. The
