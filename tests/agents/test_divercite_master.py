@@ -10,7 +10,7 @@ import pytest
 from solotable import make_agent
 from solotable.agents import divercite_search
 from solotable.agents.divercite_alphabeta import AlphaBetaAgent, choose_move
-from solotable.agents.divercite_levels import LEVEL_COST, LEVEL_NODES
+from solotable.agents.divercite_levels import LEVEL_COST, LEVEL_END, LEVEL_NODES
 from solotable.agents.divercite_search import Searcher
 from solotable.games.divercite import DiverciteState
 from tests.agents.test_divercite_agents import _random_position, _turn
@@ -63,7 +63,7 @@ def test_master_draws_an_end_game_that_expert_loses(seed: int) -> None:
         outcome[level] = _outcome_after(state, agent.act(_turn(state)))
         assert agent.last is not None
         if level == "master":
-            assert LEVEL_NODES["master"] <= agent.last.spent <= LEVEL_NODES["master"] + _ONE_NODE
+            assert LEVEL_END["master"] <= agent.last.spent <= LEVEL_END["master"] + _ONE_NODE
             assert agent.last.nodes < agent.last.spent // 4  # the end game's nodes are played
         else:
             assert not agent.last.exact and agent.last.depth < 10

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from solotable import load_game
 from solotable.core.errors import DataFileError
 from solotable.web.hint_strength import DATA, _number, figures
 from tests.scripts import ROOT, load_script
@@ -128,3 +129,10 @@ def _text(section: str, cls: str) -> str:
     m = re.search(rf'<p class="{cls}">([^<]*)</p>', section)
     assert m, f"no {cls}"
     return m.group(1)
+
+
+def test_the_searched_figures_are_those_of_the_hint_agent() -> None:
+    """A searched game's row names the agent its hints come from (``GameInfo.hint_agent``):
+    a new hint agent must come with its own figures."""
+    for row in figures()["searched"]:
+        assert row["agent"] == load_game(row["game"]).info.hint_agent.partition(":")[0]

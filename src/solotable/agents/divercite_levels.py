@@ -33,7 +33,7 @@ from solotable.core.registry import register_agent
 
 EASY_NOISE = 0.3
 """easy's random-move rate, chosen from the ladder's calibration (docs/ladder.md)."""
-LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 130_000}
+LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 90_000}
 """Search nodes per move (see ``bench/divercite_search.py`` for what a node is)."""
 LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12, "master": 0}
 """Placements left at which each level starts its exact end-game solve."""
@@ -49,6 +49,10 @@ LEVEL_COST = {"master": 5}
 """Levels with a work-weighted budget (``Searcher.cost``): their ``LEVEL_NODES`` counts work
 units, a node played costing this much more (plus a quarter of the placements left) than a
 child valued from a table, so that the middle game's dearer nodes fit the same CPU time."""
+LEVEL_END = {"master": 130_000}
+"""Budgets from ``LEVEL_OUTCOME`` placements left on (the win/draw/loss solve), in the same
+units: the end game's nodes cost the least CPU per unit (the ladder's slowest moves are the
+late middle game's, docs/ladder.md)."""
 
 LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
@@ -58,6 +62,7 @@ LEVELS = {
         + (" keep=1" if name in LEVEL_KEEPS_TABLE else "")
         + (f" pvs=1 reduce={LEVEL_REDUCE[name]}" if name in LEVEL_REDUCE else "")
         + (f" cost={LEVEL_COST[name]}" if name in LEVEL_COST else "")
+        + (f" end={LEVEL_END[name]}" if name in LEVEL_END else "")
         for name in LEVEL_NODES
     },
 }
@@ -85,6 +90,7 @@ def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
             pvs=int(name in LEVEL_REDUCE),
             reduce=LEVEL_REDUCE.get(name, 0),
             cost=LEVEL_COST.get(name, 0),
+            end=LEVEL_END.get(name, 0),
         )
         agent.name = name
         return agent
