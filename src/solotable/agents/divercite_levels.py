@@ -11,11 +11,12 @@ and the think time is bounded whatever the machine's load:
   (``LEVEL_NODES``); an end game with ``solve`` or fewer placements left may
   spend twice the budget to solve it exactly, so a bigger budget also solves
   earlier. A game clock, when there is one, still caps every search;
-* ``master``: four times expert's nodes, no extra solve budget, but from 10
-  placements left it first solves only win/draw/loss (far cheaper than the exact
-  score), it keeps its transposition table from move to move, and it searches
-  with null windows and late move reductions (``LEVEL_REDUCE``), keeping a
-  cut-short iteration's better move (docs/ladder.md).
+* ``master``: a budget in work units (``LEVEL_COST``: a node played costs more than
+  a child valued from a table, so every move takes about the same CPU time), no extra
+  solve budget, but from 10 placements left it first solves only win/draw/loss (far
+  cheaper than the exact score, ``LEVEL_END``), it keeps its transposition table from
+  move to move, and it searches with null windows and late move reductions
+  (``LEVEL_REDUCE``), keeping a cut-short iteration's better move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
@@ -108,6 +109,8 @@ for _name, _what in (
     register_agent(
         _name,
         _searcher(_name),
-        f"level: {_what}, {LEVEL_NODES[_name]:,} nodes per move",
+        f"level: {_what}, {LEVEL_NODES[_name]:,} "
+        + ("work units" if _name in LEVEL_COST else "nodes")
+        + " per move",
         game="divercite",
     )
