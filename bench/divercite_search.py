@@ -19,6 +19,9 @@ and 2N and divide the instruction difference by the node difference::
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python bench/divercite_search.py --positions N --depth 4 --quiet
 
+``--hint NAME`` times a level's hints instead (``analyse``, as the web table asks them) on
+the same positions and end-game ones (``--end-plies``): CPU seconds per hint.
+
 ``--level NAME`` plays a level's own decision (its node budget, end-game solve and
 seeded root shuffle) on each position instead, and reports decisions/s, the
 slowest decision and the depth reached. Seconds are wall clock and CPU time
@@ -97,13 +100,55 @@ def run_level(positions: int, level: str) -> str:
     )
 
 
+def run_hint(positions: int, level: str, end_plies: tuple[int, ...]) -> str:
+    """A level's hints (``analyse(turn, 3)``, as the web table and ``hint`` ask it) on the
+    fixed positions, then on as many end-game positions per entry of ``end_plies`` (random
+    play stopped after that many plies): CPU seconds per hint, mean, 90th percentile, max."""
+    game = load_game("divercite")
+    rows: list[tuple[int, float]] = []
+    plies = [PLIES[i % len(PLIES)] for i in range(positions)]
+    plies += [n for n in end_plies for _ in range(positions // 4)]
+    for i, n in enumerate(plies):
+        state = load_game("divercite").new_initial_state(i)
+        assert isinstance(state, DiverciteState)
+        rnd = random.Random(i)
+        for _ in range(n):
+            legal = state.legal_actions()
+            state.apply_legal_action(legal[rnd.randrange(len(legal))])
+        player = state.current_player()
+        agent = make_agent(level, game, player, i)
+        turn = Turn.for_state(state, player)
+        start_cpu = time.process_time()
+        agent.analyse(turn, 3)
+        rows.append((state.placements_left(), time.process_time() - start_cpu))
+    cpu = sorted(t for _, t in rows)
+    slowest = max(rows, key=lambda r: r[1])
+    return (
+        f"{level} hints: {len(rows)} positions ({min(r[0] for r in rows)}–"
+        f"{max(r[0] for r in rows)} placements left); CPU s per hint: mean "
+        f"{sum(cpu) / len(cpu):.2f}, 90th pct {cpu[int(0.9 * len(cpu))]:.2f}, max "
+        f"{slowest[1]:.2f} ({slowest[0]} placements left)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=24, help="fixed positions to search")
     parser.add_argument("--depth", type=int, default=4, help="fixed search depth")
     parser.add_argument("--quiet", action="store_true", help="node count only, on stderr")
     parser.add_argument("--level", action="append", help="time a level's decisions instead")
+    parser.add_argument("--hint", action="append", help="time a level's hints instead")
+    parser.add_argument(
+        "--end-plies",
+        default="30,32,34",
+        help="with --hint: also positions/4 end-game positions after each of these plies",
+    )
     args = parser.parse_args()
+    if args.hint:
+        end = tuple(int(x) for x in args.end_plies.split(",") if x)
+        for level in args.hint:
+            print(run_hint(args.positions, level, end), flush=True)
+        return
     if args.level:
         for level in args.level:
             print(run_level(args.positions, level), flush=True)

@@ -10,10 +10,13 @@ import pytest
 from solotable import make_agent
 from solotable.agents import divercite_search
 from solotable.agents.divercite_alphabeta import AlphaBetaAgent, choose_move
-from solotable.agents.divercite_levels import LEVEL_NODES
+from solotable.agents.divercite_levels import LEVEL_COST, LEVEL_END, LEVEL_NODES
 from solotable.agents.divercite_search import Searcher
 from solotable.games.divercite import DiverciteState
 from tests.agents.test_divercite_agents import _random_position, _turn
+
+_ONE_NODE = 1 + LEVEL_COST["master"] + 40 // 4
+"""The most a single node can cost master's budget: a budget check comes after it."""
 
 
 def _sign(x: float) -> int:
@@ -49,7 +52,8 @@ def test_master_draws_an_end_game_that_expert_loses(seed: int) -> None:
     """Ten placements left (random play from seeds 15 and 28): expert's move loses with best
     play, master's draws, each valued by an exact solve of the rest of the game. Expert's
     20,000 nodes (twice its budget in its solve range) reach depth 7–8 of 10; master's
-    win/draw/loss solve ends within its 40,000 (plus a quarter for a lost game)."""
+    win/draw/loss solve and the deepening after it stay within its one work budget (the
+    solve, given four fifths of it, no longer ends there: the deepening finds the draw)."""
     state = _random_position(seed, 10)
     player = state.current_player()
     outcome = {}
@@ -59,8 +63,8 @@ def test_master_draws_an_end_game_that_expert_loses(seed: int) -> None:
         outcome[level] = _outcome_after(state, agent.act(_turn(state)))
         assert agent.last is not None
         if level == "master":
-            assert agent.last.depth == 10  # the end of the game: solved, not cut short
-            assert agent.last.nodes <= LEVEL_NODES["master"] * 5 // 4
+            assert LEVEL_END["master"] <= agent.last.spent <= LEVEL_END["master"] + _ONE_NODE
+            assert agent.last.nodes < agent.last.spent // 4  # the end game's nodes are played
         else:
             assert not agent.last.exact and agent.last.depth < 10
     assert outcome == {"expert": -1, "master": 0}
@@ -166,3 +170,49 @@ def test_a_cut_short_iteration_keeps_a_better_move() -> None:
                 values[move] = -choose_move(child, seconds=None, max_depth=deeper - 1).value
             assert values[new.move] >= values[old.move]
     assert changed >= 1
+
+
+_EXPERT_BEFORE = [
+    (1, 36, 21, 9294, 3),
+    (2, 26, 19, 9396, 3),
+    (3, 18, 13, 7651, 5),
+    (4, 12, 39, 14629, 6),
+]
+"""expert's (seed, placements left, move, horizon nodes, depth) on random positions, recorded
+before master's work-weighted budget existed: the levels below master search as before."""
+
+
+def test_expert_searches_node_for_node_as_before() -> None:
+    for seed, left, move, leaves, depth in _EXPERT_BEFORE:
+        state = _random_position(seed, left)
+        agent = make_agent("expert", state.game, state.current_player(), seed)
+        assert isinstance(agent, AlphaBetaAgent)
+        assert agent.act(_turn(state)) == move
+        assert agent.last is not None
+        assert (agent.last.leaves, agent.last.depth, agent.last.spent) == (
+            leaves,
+            depth,
+            agent.last.nodes,
+        )
+
+
+def test_a_work_weighted_budget_gives_the_middle_game_fewer_nodes() -> None:
+    """master's budget counts work units: a node it plays costs ``cost + left // 4`` more
+    than a child valued from a table. Every search spends the same budget (to one node's
+    charge), the opening, whose nodes are mostly table children, on more nodes than the
+    middle game; the plain node budget of the same search spends it all on nodes."""
+    budget = LEVEL_NODES["master"]
+    nodes = {}
+    for left in (38, 22):
+        state = _random_position(5, left)
+        agent = make_agent("master", state.game, state.current_player(), 1)
+        assert isinstance(agent, AlphaBetaAgent)
+        agent.act(_turn(state))
+        assert agent.last is not None
+        assert budget <= agent.last.spent <= budget + _ONE_NODE
+        nodes[left] = agent.last.nodes
+        plain = make_agent(f"master:cost=0,nodes={budget}", state.game, state.current_player(), 1)
+        assert isinstance(plain, AlphaBetaAgent)
+        plain.act(_turn(state))
+        assert plain.last is not None and plain.last.spent == plain.last.nodes == budget
+    assert nodes[38] > 1.5 * nodes[22], nodes

@@ -29,7 +29,7 @@ def _divercite() -> GameSession:
 
 def test_divercite_hint_ranks_three_moves_with_reasons_in_words() -> None:
     h = _divercite().hint(0)
-    assert h.agent == "expert"
+    assert h.agent == "master"
     assert len(h.candidates) == 3
     assert h.candidates[0].action == h.action
     assert len({c.action for c in h.candidates}) == 3

@@ -136,7 +136,7 @@ def test_hints_are_recorded(tmp_path):
     store = Store(tmp_path / "s.db")
     s = GameSession.start("divercite", {}, [HUMAN, Seat("easy")], seed=2, store=store)
     h = s.hint(0)
-    assert h.agent == "expert" and h.notation
+    assert h.agent == "master" and h.notation
     s.play(0, h.action)
     assert store.load(s.id).moves[0].hinted
     assert store.load(s.id).row["hints"] == 1

@@ -7,9 +7,9 @@ exact, Divercité has perfect information), searches it, and for hints
 Parameters (``alphabeta:nodes=10000,solve=12``): ``time`` seconds per move (0 =
 no clock of its own; a turn's budget, e.g. a game clock, always caps it),
 ``depth`` a fixed depth, ``nodes`` a node budget per move, ``solve`` placements
-left at which to solve exactly; ``keep``, ``outcome``, ``pvs``, ``reduce`` and ``early``
-(``make_alphabeta``) are ``master``'s refinements, off by default. Root moves are
-shuffled with the agent's seed before ordering, so ties vary between seeds; with
+left at which to solve exactly; ``keep``, ``outcome``, ``pvs``, ``reduce``, ``early``,
+``cost`` and ``end`` (``make_alphabeta``) are ``master``'s refinements, off by default.
+Root moves are shuffled with the agent's seed before ordering, so ties vary between seeds; with
 ``depth=`` or ``nodes=`` (and no clock) a seed always plays the same moves,
 time-limited searches depend on the machine's speed and are not reproducible.
 """
@@ -62,6 +62,8 @@ class AlphaBetaAgent(Agent):
         pvs: bool = False,
         reduce: int = 0,
         early: int = 0,
+        cost: int = 0,
+        end: int = 0,
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
@@ -81,6 +83,12 @@ class AlphaBetaAgent(Agent):
         self.early = early
         """Node budget while more than ``EARLY_LEFT`` placements are left (0 = ``nodes``):
         the opening's nodes are the cheapest (most are valued from a gain table)."""
+        self.cost = cost
+        """Work-weighted budget (``Searcher.cost``; 0 = a plain node budget): ``nodes`` then
+        counts work units, so a middle-game search, whose nodes cost more, gets fewer."""
+        self.end = end
+        """Budget with ``outcome`` or fewer placements left (0 = ``nodes``): the end game's
+        win/draw/loss solve, whose nodes cost the least CPU, may get more."""
         self._kept: Searcher | None = None
         self.last: SearchResult | None = None
 
@@ -102,7 +110,7 @@ class AlphaBetaAgent(Agent):
         return self.last.move
 
     def _searcher(self, state: DiverciteState) -> Searcher:
-        return Searcher(state, pvs=self.pvs, reduce=self.reduce if self.pvs else 0)
+        return Searcher(state, pvs=self.pvs, reduce=self.reduce if self.pvs else 0, cost=self.cost)
 
     def _search(
         self, state: DiverciteState, turn: Turn, searcher: Searcher | None = None
@@ -112,15 +120,19 @@ class AlphaBetaAgent(Agent):
         if turn.time_budget is not None:
             cap = turn.time_budget * 0.9
             seconds = cap if seconds is None else min(seconds, cap)
+        left = state.placements_left()
+        budget = self.nodes
+        if self.early and left > EARLY_LEFT:
+            budget = self.early
+        elif self.end and left <= self.outcome:
+            budget = self.end
         return choose_move(
             state,
             seconds=seconds,
             max_depth=self.depth,
             solve=self.solve,
             rng=self.rng,
-            max_nodes=self.early
-            if self.early and state.placements_left() > EARLY_LEFT
-            else self.nodes,
+            max_nodes=budget,
             searcher=searcher,
             outcome=self.outcome,
             partial=self.pvs,
@@ -197,11 +209,15 @@ def make_alphabeta(
     pvs: int = 0,
     reduce: int = 0,
     early: int = 0,
+    cost: int = 0,
+    end: int = 0,
 ) -> AlphaBetaAgent:
     """The agent with level defaults overridden by ``time=``, ``depth=``, ``solve=``,
     ``nodes=`` (0 = no such limit; ``time=0`` = no clock of its own) and ``keep=``
     (1 = keep the transposition table from move to move), ``outcome=`` (placements left
-    at which to solve win/draw/loss first; 0 = never)."""
+    at which to solve win/draw/loss first; 0 = never), ``cost=`` (a work-weighted budget:
+    ``nodes=`` then counts work units, ``Searcher.cost``), ``end=`` (the budget with
+    ``outcome`` or fewer placements left; 0 = ``nodes``)."""
     defaults = {
         "time": seconds,
         "depth": depth,
@@ -212,6 +228,8 @@ def make_alphabeta(
         "pvs": pvs,
         "reduce": reduce,
         "early": early,
+        "cost": cost,
+        "end": end,
     }
     p = agent_params("alphabeta", params, defaults)
     t, d, s, n = float(p["time"]), int(p["depth"]), int(p["solve"]), int(p["nodes"])
@@ -230,6 +248,8 @@ def make_alphabeta(
         pvs=bool(int(p["pvs"])),
         reduce=int(p["reduce"]),
         early=int(p["early"]),
+        cost=int(p["cost"]),
+        end=int(p["end"]),
     )
 
 

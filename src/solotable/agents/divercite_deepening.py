@@ -45,6 +45,10 @@ def choose_move(
     goes on to the deepening search with a quarter of the budget more (its table now
     holds the solve's bounds, so that search is mostly cut short by them).
 
+    With a work-weighted budget (``Searcher.cost``) the budget counts ``Searcher.spent``,
+    and the win/draw/loss solve and the deepening after it share one move's budget: the
+    solve gets four fifths, the deepening what is left (at least a fifth).
+
     With ``partial``, a deepening iteration cut short by the budget still counts once
     its first move (the previous iteration's best) is searched: a move that beats it
     there is better at that depth (the others were proved no better)."""
@@ -62,8 +66,13 @@ def choose_move(
         # An exact end-game solve may take longer than a move's budget, within reason.
         deadline = start + (seconds * SOLVE_TIME_FACTOR if solving else seconds)
     budget = max_nodes
+    start_spent = searcher.spent
+    weighted = searcher.cost > 0
     if max_nodes is not None:
-        max_nodes = searcher.nodes + max_nodes * (SOLVE_NODE_FACTOR if solving else 1)
+        share = max_nodes * (SOLVE_NODE_FACTOR if solving else 1)
+        if weighted and to_end <= outcome and max_depth is None:
+            share -= max_nodes // 5  # the fallback's share, kept within the move's budget
+        max_nodes = start_spent + share
     searcher.set_budget(deadline=deadline, max_nodes=max_nodes)
     # Initial order: immediate gain (stable, so the shuffle breaks ties).
     gains = {a: state.gain(a) for a in moves}
@@ -86,9 +95,13 @@ def choose_move(
                 searcher.leaves,
                 False,
                 time.perf_counter() - start,
+                searcher.spent - start_spent,
             )
         if budget is not None:
-            searcher.set_budget(deadline=deadline, max_nodes=searcher.nodes + budget // 4)
+            searcher.set_budget(
+                deadline=deadline,
+                max_nodes=start_spent + budget if weighted else searcher.nodes + budget // 4,
+            )
     best, value, done = moves[0], SCALE * gains[moves[0]], 0
     for depth in range(1, limit + 1):
         try:
@@ -108,4 +121,5 @@ def choose_move(
         searcher.leaves,
         done >= to_end,
         time.perf_counter() - start,
+        searcher.spent - start_spent,
     )

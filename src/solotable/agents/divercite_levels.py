@@ -11,11 +11,12 @@ and the think time is bounded whatever the machine's load:
   (``LEVEL_NODES``); an end game with ``solve`` or fewer placements left may
   spend twice the budget to solve it exactly, so a bigger budget also solves
   earlier. A game clock, when there is one, still caps every search;
-* ``master``: four times expert's nodes, no extra solve budget, but from 10
-  placements left it first solves only win/draw/loss (far cheaper than the exact
-  score), it keeps its transposition table from move to move, and it searches
-  with null windows and late move reductions (``LEVEL_REDUCE``), keeping a
-  cut-short iteration's better move (docs/ladder.md).
+* ``master``: a budget in work units (``LEVEL_COST``: a node played costs more than
+  a child valued from a table, so every move takes about the same CPU time), no extra
+  solve budget, but from 10 placements left it first solves only win/draw/loss (far
+  cheaper than the exact score, ``LEVEL_END``), it keeps its transposition table from
+  move to move, and it searches with null windows and late move reductions
+  (``LEVEL_REDUCE``), keeping a cut-short iteration's better move (docs/ladder.md).
 
 The ladder (``bench/ladder.py``, docs/ladder.md) measures the levels against
 each other. Parameters given to a level (``hard:nodes=50000``) go to its agent.
@@ -33,7 +34,7 @@ from solotable.core.registry import register_agent
 
 EASY_NOISE = 0.3
 """easy's random-move rate, chosen from the ladder's calibration (docs/ladder.md)."""
-LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 40_000}
+LEVEL_NODES = {"medium": 600, "hard": 2_500, "expert": 10_000, "master": 90_000}
 """Search nodes per move (see ``bench/divercite_search.py`` for what a node is)."""
 LEVEL_SOLVE = {"medium": 8, "hard": 10, "expert": 12, "master": 0}
 """Placements left at which each level starts its exact end-game solve."""
@@ -45,6 +46,14 @@ LEVEL_KEEPS_TABLE = frozenset({"master"})
 LEVEL_REDUCE = {"master": 6}
 """Levels searching with null windows after each node's first move (``pvs=1``: a cut-short
 iteration's better move is kept too), with late move reductions from this move index on."""
+LEVEL_COST = {"master": 5}
+"""Levels with a work-weighted budget (``Searcher.cost``): their ``LEVEL_NODES`` counts work
+units, a node played costing this much more (plus a quarter of the placements left) than a
+child valued from a table, so that the middle game's dearer nodes fit the same CPU time."""
+LEVEL_END = {"master": 130_000}
+"""Budgets from ``LEVEL_OUTCOME`` placements left on (the win/draw/loss solve), in the same
+units: the end game's nodes cost the least CPU per unit (the ladder's slowest moves are the
+late middle game's, docs/ladder.md)."""
 
 LEVELS = {
     "easy": f"greedy noise={EASY_NOISE}",
@@ -53,6 +62,8 @@ LEVELS = {
         + (f" outcome={LEVEL_OUTCOME[name]}" if name in LEVEL_OUTCOME else "")
         + (" keep=1" if name in LEVEL_KEEPS_TABLE else "")
         + (f" pvs=1 reduce={LEVEL_REDUCE[name]}" if name in LEVEL_REDUCE else "")
+        + (f" cost={LEVEL_COST[name]}" if name in LEVEL_COST else "")
+        + (f" end={LEVEL_END[name]}" if name in LEVEL_END else "")
         for name in LEVEL_NODES
     },
 }
@@ -79,6 +90,8 @@ def _searcher(name: str) -> Callable[[Game, int, int, dict[str, str]], Agent]:
             outcome=LEVEL_OUTCOME.get(name, 0),
             pvs=int(name in LEVEL_REDUCE),
             reduce=LEVEL_REDUCE.get(name, 0),
+            cost=LEVEL_COST.get(name, 0),
+            end=LEVEL_END.get(name, 0),
         )
         agent.name = name
         return agent
@@ -96,6 +109,8 @@ for _name, _what in (
     register_agent(
         _name,
         _searcher(_name),
-        f"level: {_what}, {LEVEL_NODES[_name]:,} nodes per move",
+        f"level: {_what}, {LEVEL_NODES[_name]:,} "
+        + ("work units" if _name in LEVEL_COST else "nodes")
+        + " per move",
         game="divercite",
     )

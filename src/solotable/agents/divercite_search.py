@@ -28,8 +28,10 @@ How it searches, and why:
   move's time or ``SOLVE_NODE_FACTOR`` times its node budget.
 * ``master`` (``Searcher(pvs=True, reduce=N)``, ``choose_move(partial=True)``) adds null
   windows after each node's first move, late move reductions (not in exact solves) and
-  keeps a cut-short iteration's better move (docs/ladder.md); the other levels search
-  as before, node for node.
+  keeps a cut-short iteration's better move (docs/ladder.md), and its budget counts work
+  (``cost``): a node it plays costs more than a child valued from a table, so a middle
+  game, with more nodes played, gets fewer nodes in the same CPU time; the other levels
+  search as before, node for node.
 * A *node* is a position whose value the search computes, counted each time it
   is reached (every ``negamax`` call and every child a depth-2 node values from
   its table); ``leaves`` counts the horizon (depth-1) nodes among them. The
@@ -83,6 +85,8 @@ class SearchResult:
     leaves: int
     exact: bool
     seconds: float
+    spent: int = 0
+    """What the budget counted: ``nodes``, plus the work units of a work-weighted budget."""
 
 
 def position_hash(state: DiverciteState) -> int:
@@ -109,8 +113,14 @@ class Searcher:
         *,
         pvs: bool = False,
         reduce: int = 0,
+        cost: int = 0,
     ) -> None:
         self.state = state
+        self.cost = cost
+        """Work-weighted budget (0 = off): each node the search plays (a ``negamax`` call,
+        not a child valued from a table) costs ``cost + placements_left // 4`` units more
+        than the one unit of a child valued from a table (see ``work``): measured CPU per
+        node played grows with the squares its scans cover, a table child costs little."""
         self.pvs = pvs
         """Principal variation search: after a node's first move, null windows (``_pvs_moves``)."""
         self.reduce = reduce
@@ -125,6 +135,9 @@ class Searcher:
         self.history_score = [0] * NUM_ACTIONS
         self.nodes = 0
         """Positions whose value the search computed (see the module docstring)."""
+        self.work = 0
+        """Units charged besides ``nodes`` with ``cost`` (0 without): the budget counts
+        ``nodes + work``, so a position whose nodes cost more CPU gets fewer of them."""
         self.leaves = 0
         """Horizon (depth-1) nodes among ``nodes``: valued by their best reply's gain."""
         self._next_check = 0
@@ -137,7 +150,7 @@ class Searcher:
         grown past ``KEPT_TABLE_CAP`` entries starts empty (a fixed rule, so the same calls
         give the same moves)."""
         self.state = state
-        self.nodes = self.leaves = 0
+        self.nodes = self.leaves = self.work = 0
         if len(self.tt) > KEPT_TABLE_CAP:
             self.tt.clear()
         self.history_score = [x >> 1 for x in self.history_score]
@@ -149,14 +162,24 @@ class Searcher:
         self.max_nodes = max_nodes
         self._set_next_check()
 
+    @property
+    def spent(self) -> int:
+        """What the budget counts: ``nodes``, plus ``work`` with a work-weighted budget."""
+        return self.nodes + self.work
+
     def _set_next_check(self) -> None:
         nxt = self.nodes + 1024
-        if self.max_nodes is not None and self.max_nodes < nxt:
-            nxt = self.max_nodes
+        if self.max_nodes is not None and self.max_nodes - self.work < nxt:
+            nxt = self.max_nodes - self.work
         self._next_check = nxt
 
+    def _charge(self, units: int) -> None:
+        """Work besides a node (``cost``): brings the next budget check nearer by as much."""
+        self.work += units
+        self._next_check -= units
+
     def _check_time(self) -> None:
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+        if self.max_nodes is not None and self.nodes + self.work >= self.max_nodes:
             raise SearchTimeout
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
@@ -190,6 +213,8 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._check_time()
         left = s.placements_left()
+        if self.cost:
+            self._charge(self.cost + (left >> 2))
         if left == 0:  # only the closing neutral token is left: it changes no score
             return SCALE * s.score_diff()
         if depth <= 0:

@@ -69,8 +69,10 @@ def figures() -> dict[str, list[dict[str, Any]]]:
         )
     searched = []
     for row in doc["searched"]:
-        keys = ("elo_over_hard", "course_games", "course_wins", "cpu_mean_s", "cpu_max_s")
-        found = {k: _number(row, k) for k in keys}
+        keys: tuple[str, ...] = ("elo_over_hard", "cpu_mean_s", "cpu_max_s")
+        # The record against the outside program only where the hint agent played it.
+        keys += ("course_games", "course_wins") if "course_games" in row else ()
+        found = {"course_games": 0.0, "course_wins": 0.0} | {k: _number(row, k) for k in keys}
         # The Elo model's expected score against the level below (what the gap means).
         found["expected_pct"] = 100 / (1 + 10 ** (-found["elo_over_hard"] / 400))
         searched.append({"game": str(row["game"]), "agent": str(row["agent"])} | found)

@@ -109,7 +109,7 @@ class DiverciteGame(Game):
         },
         package="solotable.games.divercite",
         default_agent="medium",
-        hint_agent="expert",
+        hint_agent="master",
         ai_levels=("easy", "medium", "hard", "expert", "master"),
     )
 
