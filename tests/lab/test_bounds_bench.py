@@ -55,25 +55,27 @@ def test_table_reads_a_rerun_folder(bounds, tmp_path, capsys):
     assert "| `random` | honest | 2 |" in out
 
 
+def _row(spec: str, index: int, score: float) -> dict[str, object]:
+    """One stored game of a results cell (the clairvoyant's games are research)."""
+    return {
+        "spec": spec,
+        "seed": 0,
+        "index": index,
+        "score": score,
+        "win": False,
+        "cpu": 1.0,
+        "decisions": 10,
+        "research": spec.startswith("clairvoyant"),
+        "code": "c",
+    }
+
+
 def test_the_headline_gives_the_ratio_on_the_shared_seeds_too(bounds, tmp_path, monkeypatch):
     """The headline's paired column divides over the seeds both cells played, so a bound
     game the honest agent never played does not enter it (the ratio of means keeps it)."""
 
-    def row(spec: str, index: int, score: float, research: bool) -> dict[str, object]:
-        return {
-            "spec": spec,
-            "seed": 0,
-            "index": index,
-            "score": score,
-            "win": False,
-            "cpu": 1.0,
-            "decisions": 10,
-            "research": research,
-            "code": "c",
-        }
-
-    honest = [row("pimc", i, s, False) for i, s in enumerate([40.0, 30.0, 50.0])]
-    bound = [row("clairvoyant:rollouts=4", i, s, True) for i, s in enumerate([50, 40, 60, 90])]
+    honest = [_row("pimc", i, s) for i, s in enumerate([40.0, 30.0, 50.0])]
+    bound = [_row("clairvoyant:rollouts=4", i, s) for i, s in enumerate([50, 40, 60, 90])]
     lines = "".join(json.dumps(r) + "\n" for r in honest + bound)
     bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
     monkeypatch.setattr(bounds, "FOLDER", [tmp_path])
@@ -89,30 +91,16 @@ def test_best_honest_compares_cells_on_the_seeds_both_played(bounds, tmp_path, m
     """A short cell that drew easy seeds must not take the headline from a longer one that
     scores more on those very seeds, and a pilot of a few games is never "best honest"."""
 
-    def row(spec: str, index: int, score: float) -> dict[str, object]:
-        research = spec.startswith("clairvoyant")
-        return {
-            "spec": spec,
-            "seed": 0,
-            "index": index,
-            "score": score,
-            "win": False,
-            "cpu": 1.0,
-            "decisions": 10,
-            "research": research,
-            "code": "c",
-        }
-
-    long = [row("pimc", i, 40.0 if i < 30 else 10.0) for i in range(40)]  # mean 32.5
-    short = [row("heuristic", i, 38.0) for i in range(30)]  # mean 38, but 38 < 40 on 0-29
-    pilot = [row("mcts", i, 60.0) for i in range(5)]  # best of all, on 5 games only
-    bound = [row("clairvoyant:rollouts=4", i, 50.0) for i in range(40)]
+    long = [_row("pimc", i, 40.0 if i < 30 else 10.0) for i in range(40)]  # mean 32.5
+    short = [_row("heuristic", i, 38.0) for i in range(30)]  # mean 38, but 38 < 40 on 0-29
+    pilot = [_row("mcts", i, 60.0) for i in range(5)]  # best of all, on 5 games only
+    bound = [_row("clairvoyant:rollouts=4", i, 50.0) for i in range(40)]
     lines = "".join(json.dumps(r) + "\n" for r in long + short + pilot + bound)
     bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
     monkeypatch.setattr(bounds, "FOLDER", [tmp_path])
     assert bounds.best_honest("dice-miner", 0, [], "c") == ("pimc", 32.5 / 50.0)
     # The same short cell, better on the shared seeds, does take it.
-    better = [row("heuristic", i, 41.0) for i in range(30)]
+    better = [_row("heuristic", i, 41.0) for i in range(30)]
     lines = "".join(json.dumps(r) + "\n" for r in long + better + pilot + bound)
     bounds.data_file("dice-miner", tmp_path).write_text(lines, encoding="utf-8")
     assert bounds.best_honest("dice-miner", 0, [], "c") == ("heuristic", 41.0 / 50.0)
