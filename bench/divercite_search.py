@@ -43,12 +43,13 @@ from solotable.games.divercite import DiverciteState
 PLIES = (4, 12, 20, 28)
 
 
-def position(seed: int) -> DiverciteState:
-    """The fixed position number ``seed`` (see the module docstring)."""
+def position(seed: int, plies: int | None = None) -> DiverciteState:
+    """The fixed position number ``seed`` (see the module docstring), or game ``seed``'s
+    random play stopped after ``plies`` plies."""
     state = load_game("divercite").new_initial_state(seed)
     assert isinstance(state, DiverciteState)
     rnd = random.Random(seed)
-    for _ in range(PLIES[seed % len(PLIES)]):
+    for _ in range(PLIES[seed % len(PLIES)] if plies is None else plies):
         legal = state.legal_actions()
         state.apply_legal_action(legal[rnd.randrange(len(legal))])
     return state
@@ -109,12 +110,7 @@ def run_hint(positions: int, level: str, end_plies: tuple[int, ...]) -> str:
     plies = [PLIES[i % len(PLIES)] for i in range(positions)]
     plies += [n for n in end_plies for _ in range(positions // 4)]
     for i, n in enumerate(plies):
-        state = load_game("divercite").new_initial_state(i)
-        assert isinstance(state, DiverciteState)
-        rnd = random.Random(i)
-        for _ in range(n):
-            legal = state.legal_actions()
-            state.apply_legal_action(legal[rnd.randrange(len(legal))])
+        state = position(i, n)
         player = state.current_player()
         agent = make_agent(level, game, player, i)
         turn = Turn.for_state(state, player)
