@@ -11,12 +11,8 @@ from __future__ import annotations
 import os
 import time
 import traceback
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +27,7 @@ from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
 from solotable.core.stats import wilson
 from solotable.core.workerlife import quiet_worker
+from solotable.core.workerpool import OrderedPool, WorkerDied
 
 
 @dataclass
@@ -266,44 +263,18 @@ def iter_games(
             yield play_one(game_name, options, specs, seed, i, time_budget, keep_record, game)
         return
     batches = guided_batches(indices, jobs, MAX_POOL_BATCH)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=quiet_worker, initargs=(os.getpid(),))
-    pending: deque[Future[list[GameResult]]] = deque()
-
-    def submit(batch: list[int]) -> None:
-        args = (game_name, options, specs, seed, batch, time_budget, keep_record)
-        pending.append(pool.submit(_play_chunk, args))
-
-    try:
-        for batch in islice(batches, jobs * 4):
-            submit(batch)
-        while pending:
-            try:
-                done = pending[0].result()
-            except KeyboardInterrupt:
-                # Keep what is running; drop what has not started.
-                for f in pending:
-                    f.cancel()
-                try:
-                    for f in pending:
-                        if not f.cancelled():
-                            yield from f.result()
-                except BrokenProcessPool:  # the same signal reached the workers (a group kill)
-                    pass
-                raise
-            pending.popleft()
-            following: list[int] | None = next(batches, None)
-            if following is not None:
-                submit(following)
-            yield from done
-    except BrokenProcessPool:  # from a result, or from submitting to the broken pool
-        raise WorkersLost(
-            "a worker process of the run died (killed, or out of memory): stopped "
-            f"after the games finished so far ({jobs} processes)"
-        ) from None
-    finally:
-        for f in pending:
-            f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+    tasks = (
+        (game_name, options, specs, seed, batch, time_budget, keep_record) for batch in batches
+    )
+    with OrderedPool(jobs, _play_chunk, initializer=quiet_worker, initargs=(os.getpid(),)) as pool:
+        try:
+            for done in pool.results(tasks):
+                yield from done
+        except WorkerDied:
+            raise WorkersLost(
+                "a worker process of the run died (killed, or out of memory): stopped "
+                f"after the games finished so far ({jobs} processes)"
+            ) from None
 
 
 def record_name(game_name: str, index: int, games: int) -> str:

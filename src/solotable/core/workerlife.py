@@ -1,8 +1,9 @@
 """Pool workers that never outlive the run: they end when the process that started them does.
 
-A ``ProcessPoolExecutor`` worker waits on a pipe that its sibling workers keep open, so when
-``simulate`` is killed (``kill -9``, an out-of-memory kill) nothing tells the workers: they
-used to stay for ever, deaf to SIGTERM. :func:`quiet_worker` is the pool's initializer.
+A pool worker (``core.workerpool``) waits on its pipe for the next task; when ``simulate`` is
+killed (``kill -9``, an out-of-memory kill) nothing may tell it (a pipe inherited by another
+process stays open), and workers used to stay for ever, deaf to SIGTERM. :func:`quiet_worker`
+is the pool's initializer.
 """
 
 from __future__ import annotations
