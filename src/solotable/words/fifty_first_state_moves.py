@@ -280,7 +280,8 @@ def _ambiguous(t: Tr, a: Mapping[str, Any]) -> str:
 
 WORDS.text("notation.empty", N_("empty move"))
 WORDS.text(
-    "notation.unknown-chance", N_("unknown chance outcome; expected draw:, reveal: or flip:")
+    "notation.unknown-chance",
+    N_("unknown chance outcome; expected draw:, reveal:, flip: or faction:"),
 )
 WORDS.text("notation.no-argument", N_("'%(verb)s' takes no argument"))
 WORDS.text("notation.expected", N_("expected '%(form)s'"))
