@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
@@ -28,6 +29,27 @@ def _symbols(label: str) -> dict[str, int]:
         name = part.rstrip("0123456789")
         out[name] = int(part[len(name) :] or 1)
     return out
+
+
+class _Tables:
+    """A game's faces by code and the notation of its moves, read once per game object."""
+
+    def __init__(self, game: Game) -> None:
+        faces = [e for e in game.card_catalog() if e.get("kind") == "face"]
+        self.names = {int(e["code"]): (str(e["type"]), str(e["name"])) for e in faces}
+        self.slot_of: dict[int, int] = {}
+        self.text: dict[tuple[int, str | None], str] = {}
+        self.slot_index: dict[str, int] = {}
+
+
+_TABLES: WeakKeyDictionary[Game, _Tables] = WeakKeyDictionary()
+
+
+def _shared(game: Game) -> _Tables:
+    tables = _TABLES.get(game)
+    if tables is None:
+        tables = _TABLES[game] = _Tables(game)
+    return tables
 
 
 class DiceMinerHeuristic(Agent):
@@ -45,13 +67,13 @@ class DiceMinerHeuristic(Agent):
     ) -> None:
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
-        self._slot_of: dict[int, int] = {}
-        self._text: dict[tuple[int, str | None], str] = {}
-        self._slot_index: dict[str, int] = {}
-        faces = [e for e in game.card_catalog() if e.get("kind") == "face"]
-        self._names: dict[int, tuple[str, str]] = {
-            int(e["code"]): (str(e["type"]), str(e["name"])) for e in faces
-        }
+        # Shared by every agent of the game (the hint makes one per rollout): what they
+        # hold depends on the game's tables only, never on a state.
+        shared = _shared(game)
+        self._slot_of: dict[int, int] = shared.slot_of
+        self._text: dict[tuple[int, str | None], str] = shared.text
+        self._slot_index: dict[str, int] = shared.slot_index
+        self._names: dict[int, tuple[str, str]] = shared.names
         """Face code → (die type, face label), e.g. ``("tunnel", "n3")``."""
         self._code_of = {name: code for code, name in self._names.items()}
         self.hide_min = hide_min
@@ -75,8 +97,9 @@ class DiceMinerHeuristic(Agent):
         is dealt only for moves not seen with that die before. Search agents call
         this player thousands of times, and dealing a state was half its cost."""
         mountain = obs["position"]["mountain"]
-        slots = self._slot_index or {name: i for i, name in enumerate(obs["slots"])}
-        self._slot_index = slots
+        slots = self._slot_index
+        if not slots:  # the game's slot names: the same in every observation
+            slots.update((name, i) for i, name in enumerate(obs["slots"]))
         out: dict[int, str] = {}
         for a in legal:
             slot = self._slot_of.get(a, -2)
