@@ -204,3 +204,26 @@ def test_the_same_seed_gives_the_same_analysis(name):
         return agent.analyse(frozen_turn(state), k=3)
 
     assert run() == run()
+
+
+def test_a_rollout_cost_is_charged_per_rollout():
+    # Each rollout: 1 forced step + 1 unit of set-up = 2 units; 2 candidates: 4 a deal.
+    _, agent = analyse("spimc:samples=4,upto=1000,work=20,rollout_cost=1", (SURE, GAMBLE))
+    assert (agent.last_deals, agent.last_steps, agent.last_work) == (5, 10, 20.0)
+
+
+def test_an_option_cost_makes_a_decision_with_many_moves_dearer():
+    """The same search on a real position, with and without a price on each legal move the
+    base policy weighs: the steps are the same deal for deal, so the priced search stops
+    after fewer deals, having spent its budget."""
+    state = midgame("51st-state", 3, 12)
+    turn = frozen_turn(state)
+    plain = solotable.make_agent("spimc:work=600,upto=400,samples=400", state.game, 0, 5)
+    priced = solotable.make_agent(
+        "spimc:work=600,upto=400,samples=400,option_cost=0.5", state.game, 0, 5
+    )
+    plain.analyse(turn)
+    priced.analyse(turn)
+    assert plain.last_work == plain.last_steps >= 600  # steps alone, budget spent
+    assert priced.last_work >= 600 and priced.last_work > priced.last_steps
+    assert priced.last_deals < plain.last_deals

@@ -15,11 +15,14 @@ decision is close and stops where it is not:
    deals go to the moves still in contention (successive elimination).
 3. The search stops when one move is left ("clearly best"), when the ones left have had
    exactly the same outcome as the leader on every deal (an exact tie: more deals would
-   not separate them), or when the budget runs out: ``upto`` deals or ``work`` rollout
-   steps. Steps, not seconds, are the cap — a machine-independent measure of CPU time
-   (``work`` is calibrated to about one CPU second per hint on the reference machine,
-   docs/ai.md), so the same position and seed always get the same hint; ``time`` remains
-   a wall-clock safety net only.
+   not separate them), or when the budget runs out: ``upto`` deals or ``work`` units of
+   rollout work. Work, not seconds, is the cap — a machine-independent measure of CPU
+   time, so the same position and seed always get the same hint; ``time`` remains a
+   wall-clock safety net only. A unit is a rollout step, plus ``option_cost`` per legal
+   move the base policy weighs at a decision and ``rollout_cost`` per rollout (its set-up):
+   with steps alone, 51st State's hints with many moves to weigh took 2–4× the CPU of the
+   others. ``work`` and the weights are calibrated to about one CPU second per hint on the
+   reference machine (docs/ai.md).
 
 The move played and the move hinted are both the best mean (returns first, then scores,
 then the base policy's order), so a hint lists its candidates in the order of the values
@@ -99,6 +102,8 @@ class SequentialPimcAgent(PimcAgent):
         samples: int = 8,
         upto: int = 400,
         work: int = 0,
+        option_cost: float = 0.0,
+        rollout_cost: float = 0.0,
         top: int = 4,
         base: str | None = None,
         z: float = 2.5,
@@ -109,6 +114,8 @@ class SequentialPimcAgent(PimcAgent):
         )
         self.upto = max(self.samples, upto)
         self.work = work
+        self.option_cost = option_cost
+        self.rollout_cost = rollout_cost
         self._stats: dict[int, list[dict[str, float]]] = {}
         self._alive: set[int] = set()
         """The candidates of the last search that were not dropped."""
@@ -116,6 +123,8 @@ class SequentialPimcAgent(PimcAgent):
         """Deals the last search used (for the stability benchmark)."""
         self.last_steps = 0
         """Rollout steps the last search played."""
+        self.last_work = 0.0
+        """Units of work the last search spent (steps, options weighed, rollouts)."""
 
     def label(self) -> str:
         return f"spimc({self.base})"
@@ -177,12 +186,15 @@ class SequentialPimcAgent(PimcAgent):
         alive = list(candidates)
         start = time.perf_counter()
         steps = deals = 0
+        work = 0.0
         while True:
             base_state = self.game.sample_state(obs, player, Rng(deal_seed(self.seed, deals)))
             for a in alive:
                 state = base_state.clone()
                 state.apply_legal_action(a)
-                steps += self._counted_rollout(state, deals)
+                played, options = self._counted_rollout(state, deals)
+                steps += played
+                work += played + self.option_cost * options + self.rollout_cost
                 results[a].append((state.returns()[player], state.scores()[player]))
                 stats[a].append(numeric_stats(state))
             deals += 1
@@ -190,12 +202,12 @@ class SequentialPimcAgent(PimcAgent):
                 alive, settled = self._survivors(alive, results, deals >= 2 * self.samples)
                 if settled:
                     break
-            if deals >= self.upto or (self.work and steps >= self.work):
+            if deals >= self.upto or (self.work and work >= self.work):
                 break
             if limit is not None and time.perf_counter() - start > limit:
                 break
         self._results, self._stats, self._alive = results, stats, set(alive)
-        self.last_deals, self.last_steps = deals, steps
+        self.last_deals, self.last_steps, self.last_work = deals, steps, work
         self.last_values = {
             a: (mean([r for r, _ in v]), mean([s for _, s in v]), len(v))
             for a, v in results.items()
@@ -214,15 +226,19 @@ class SequentialPimcAgent(PimcAgent):
         tied = all(not any(gains(results[lead], results[a])) for a in kept[1:])
         return kept, ties_settle and tied
 
-    def _counted_rollout(self, state: State, j: int) -> int:
-        """Play a candidate's copy of deal ``j`` out; the steps played.
+    def _counted_rollout(self, state: State, j: int) -> tuple[int, int]:
+        """Play a candidate's copy of deal ``j`` out; the steps played and the legal moves
+        the base policy weighed at its decisions.
 
         Each rollout gets policies of its own, seeded by the deal alone: a policy that
         draws random numbers (a lookahead on its own sampled deal) then draws the same
         ones after every candidate, which keeps the comparison paired."""
         agents: dict[int, Agent] = {}
+        options = 0
 
         def choose(s: State, p: int, legal: list[int]) -> int:
+            nonlocal options
+            options += len(legal)
             agent = agents.get(p)
             if agent is None:
                 seed = (self.seed * 1_000_003 + j * 7_919 + p * 104_729) % 2**62
@@ -230,7 +246,7 @@ class SequentialPimcAgent(PimcAgent):
             action = agent.act(Turn.for_state(s, p, legal_actions=legal))
             return action if action in legal else legal[0]
 
-        return play_out(state, choose, self.max_steps)
+        return play_out(state, choose, self.max_steps), options
 
     # -------------------------------------------------------------- analyse
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
@@ -329,6 +345,8 @@ _PARAMS: dict[str, int | float | str] = {
     "samples": 8,
     "upto": 400,
     "work": 0,
+    "option_cost": 0.0,
+    "rollout_cost": 0.0,
     "top": 4,
     "base": "",
     "z": 2.5,
@@ -345,6 +363,8 @@ def _factory(game: Game, player: int, seed: int, params: dict[str, str]) -> Agen
         samples=int(p["samples"]),
         upto=int(p["upto"]),
         work=int(p["work"]),
+        option_cost=float(p["option_cost"]),
+        rollout_cost=float(p["rollout_cost"]),
         top=int(p["top"]),
         base=str(p["base"]) or None,
         z=float(p["z"]),
@@ -356,6 +376,6 @@ register_agent(
     "spimc",
     _factory,
     "sequential PIMC: deals until the best move is significantly ahead or the budget is "
-    "spent; the hint agent of the solo games (params: samples=, upto=, work=, top=, base=, "
-    "z=, time=)",
+    "spent; the hint agent of the solo games (params: samples=, upto=, work=, option_cost=, "
+    "rollout_cost=, top=, base=, z=, time=)",
 )

@@ -78,7 +78,9 @@ class FiftyFirstStateGame(Game):
         ),
         package=PACKAGE,
         default_agent="heuristic",
-        hint_agent="spimc:work=10000",  # until significant, ≤ 10,000 rollout steps ≈ 1 CPU s
+        # Until significant, or 17,500 units of work ≈ 1 CPU s: a unit is a rollout step,
+        # 0.07 per legal move the rule-based player weighs, 4 per rollout (docs/ai.md).
+        hint_agent="spimc:work=17500,option_cost=0.07,rollout_cost=4",
     )
 
     def __init__(self, **options: Any) -> None:
