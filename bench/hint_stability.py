@@ -121,6 +121,7 @@ def summarise(name: str, spec: str, rows: list[dict[str, Any]]) -> dict[str, Any
         "stability": sum(stabilities) / len(stabilities),
         "all_agree": sum(1 for s in stabilities if s == 1.0) / len(stabilities),
         "cpu_mean": sum(r["cpu"] for r in mine) / len(mine),
+        "cpu_p90": sorted(r["cpu"] for r in mine)[int(0.9 * len(mine))],
         "cpu_max": max(r["cpu"] for r in mine),
         "clear": sum(1 for r in mine if r["clear"]) / len(mine),
     }
@@ -139,12 +140,15 @@ def main() -> None:
     args = p.parse_args()
     print(
         "| game | hint agent | positions | repeats | same top move | positions all agreeing "
-        "| clearly best | CPU s/hint (mean, max) |"
+        "| clearly best | CPU s/hint (mean, 90th pct, max) |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for name in args.games:
         if args.summary is not None:
             rows = [json.loads(line) for line in args.summary.read_text().splitlines()]
+            if not any(r["game"] == name for r in rows):
+                print(f"--summary {args.summary}: no hint of {name} in it", file=sys.stderr)
+                sys.exit(2)
             s = summarise(name, args.spec or load_game(name).info.hint_agent, rows)
         else:
             s, _ = measure(
@@ -159,7 +163,7 @@ def main() -> None:
         print(
             f"| {s['game']} | `{s['spec']}` | {s['positions']} | {s['repeats']} "
             f"| {s['stability']:.1%} | {s['all_agree']:.0%} | {s['clear']:.0%} "
-            f"| {s['cpu_mean']:.2f}, {s['cpu_max']:.2f} |",
+            f"| {s['cpu_mean']:.2f}, {s['cpu_p90']:.2f}, {s['cpu_max']:.2f} |",
             flush=True,
         )
     print(f"\nload average {os.getloadavg()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
