@@ -95,7 +95,10 @@ class Rng:
         """
         cumulative = list(accumulate(weights))
         x = self._r.random() * cumulative[-1]
-        return min(bisect_right(cumulative, x), len(cumulative) - 1)
+        i = bisect_right(cumulative, x)
+        # x can round up to the total: the last index then (a conditional, not min(): this
+        # is on every playout's path)
+        return i if i < len(cumulative) else len(cumulative) - 1
 
     def weighted_choice(self, counts: Sequence[int], total: int) -> int:
         """An index drawn with probability ``counts[i] / total`` (integer weights).
