@@ -7,8 +7,8 @@ The CLI only asks for 95% intervals, so the t quantile's bisection compares ``t_
 
 * against closed forms, on both sides of the continued fraction's switch point
   ``x = (a + 1) / (a + b + 2)`` (``I_x(a, 1) = x^a``, ``I_x(1, b) = 1 - (1 - x)^b``,
-  ``I_x(1/2, 1/2) = 2/pi asin(sqrt x)``, written with ``atan2`` to stay exact near 1; t's CDF for 1, 2 and 4 degrees of freedom and its
-  quantiles for 1 and 2);
+  ``I_x(1/2, 1/2) = 2/pi asin(sqrt x)``, written with ``atan2`` to stay exact near 1;
+  t's CDF for 1, 2 and 4 degrees of freedom and its quantiles for 1 and 2);
 * to the bit at a few points: summaries are promised byte-identical on every Python
   (``test_stats.py``'s golden bytes, run in a subprocess), which holds only if these
   functions give the same bits; which side of the switch point a value is computed on, and
