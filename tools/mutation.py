@@ -120,10 +120,11 @@ def _pytest_ini() -> str:
 
 
 def prepare(scope: Scope) -> Path:
-    """The scope's work folder: links to src/, tests/, examples/, bench/ and mutmut's settings."""
+    """The scope's work folder: links to src/, tests/, examples/, bench/, docs/ and mutmut's
+    settings."""
     work = BUILD / scope.name
     work.mkdir(parents=True, exist_ok=True)
-    for link in ("src", "tests", "examples", "bench"):
+    for link in ("src", "tests", "examples", "bench", "docs"):
         p = work / link
         if not p.is_symlink():
             p.symlink_to(ROOT / link)
@@ -132,8 +133,9 @@ def prepare(scope: Scope) -> Path:
         'source_paths = ["src"]\n'
         f"only_mutate = {json.dumps(scope.files)}\n"
         # Some tests compare the example files with the built-in data; the lab's tests run
-        # the bench/ scripts whose results tables they check.
-        'also_copy = ["examples", "bench"]\n'
+        # the bench/ scripts whose results tables they check; some check the engine notes
+        # of docs/.
+        'also_copy = ["examples", "bench", "docs"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(scope.tests)}\n"
         # A mutant's wall-clock limit is (its tests' durations + 1 s) × this multiplier and
         # its CPU limit twice that (mutmut's default multiplier 15 let a looping mutant burn a
