@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .helpers import goods_of, moves, play, staged
 from .test_data import base_data
 
 
@@ -36,3 +37,25 @@ def card_file(
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data), "utf-8")
     return str(path)
+
+
+def check_archive_cost(
+    tmp_path: Path,
+    cost: dict[str, int],
+    held: dict[str, int],
+    legal: bool,
+    left: dict[str, int] | None,
+) -> None:
+    """Archive given ``cost`` in a card set, the player holding ``held``: offered by the move
+    list, ``is_legal`` and the refusal reason alike exactly when ``legal``; a legal use pays,
+    leaving ``left``, and scores its VP."""
+    effect = {"type": "action", "cost": cost, "gain": {"vp": 1}, "uses": 2}
+    s = staged(
+        cards=card_file(tmp_path, {"archive": {"effect": effect}}), locs=("archive",), goods=held
+    )
+    a = s.string_to_action("use archive")
+    assert s.is_legal(a) == ("use archive" in moves(s)) == (s.illegal_reason(a) is None) == legal
+    if legal:
+        play(s, "use archive")
+        assert {g: n for g, n in goods_of(s).items() if n} == left
+        assert s.observation(0)["vp"] == 1

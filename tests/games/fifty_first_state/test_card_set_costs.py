@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from .card_sets import card_file
-from .helpers import goods_of, moves, play, staged
+from .card_sets import card_file, check_archive_cost
+from .helpers import moves, staged
 
 CASES = [
     # (Archive's cost, goods held, legal?, goods left after the use)
@@ -48,16 +48,7 @@ def test_archive_with_a_cost_checked_as_a_whole(
     legal: bool,
     left: dict[str, int] | None,
 ) -> None:
-    effect = {"type": "action", "cost": cost, "gain": {"vp": 1}, "uses": 2}
-    s = staged(
-        cards=card_file(tmp_path, {"archive": {"effect": effect}}), locs=("archive",), goods=held
-    )
-    a = s.string_to_action("use archive")
-    assert s.is_legal(a) == ("use archive" in moves(s)) == (s.illegal_reason(a) is None) == legal
-    if legal:
-        play(s, "use archive")
-        assert {g: n for g, n in goods_of(s).items() if n} == left
-        assert s.observation(0)["vp"] == 1
+    check_archive_cost(tmp_path, cost, held, legal, left)
 
 
 def test_an_unpayable_location_does_not_hide_the_next_one(tmp_path: Path) -> None:

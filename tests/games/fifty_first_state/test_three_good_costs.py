@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .card_sets import card_file
-from .helpers import goods_of, moves, play, staged
+from .card_sets import check_archive_cost
 
 COST = {"fuel": 1, "grey": 1, "worker": 1}
 
@@ -33,13 +32,4 @@ CASES = [
 def test_archive_costing_a_basic_good_a_contact_and_a_worker(
     tmp_path: Path, held: dict[str, int], legal: bool, left: dict[str, int] | None
 ) -> None:
-    effect = {"type": "action", "cost": COST, "gain": {"vp": 1}, "uses": 2}
-    s = staged(
-        cards=card_file(tmp_path, {"archive": {"effect": effect}}), locs=("archive",), goods=held
-    )
-    a = s.string_to_action("use archive")
-    assert s.is_legal(a) == ("use archive" in moves(s)) == (s.illegal_reason(a) is None) == legal
-    if legal:
-        play(s, "use archive")
-        assert {g: n for g, n in goods_of(s).items() if n} == left
-        assert s.observation(0)["vp"] == 1
+    check_archive_cost(tmp_path, COST, held, legal, left)
