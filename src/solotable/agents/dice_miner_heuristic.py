@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from solotable.agents._per_game import per_game
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
@@ -32,24 +33,19 @@ def _symbols(label: str) -> dict[str, int]:
 
 
 class _Tables:
-    """A game's faces by code and the notation of its moves, read once per game object."""
+    """A game's faces by code and the notation of its moves, read once per game object
+    (``agents._per_game``)."""
 
     def __init__(self, game: Game) -> None:
         faces = [e for e in game.card_catalog() if e.get("kind") == "face"]
         self.names = {int(e["code"]): (str(e["type"]), str(e["name"])) for e in faces}
+        self.code_of = {name: code for code, name in self.names.items()}
         self.slot_of: dict[int, int] = {}
         self.text: dict[tuple[int, str | None], str] = {}
         self.slot_index: dict[str, int] = {}
 
 
 _TABLES: WeakKeyDictionary[Game, _Tables] = WeakKeyDictionary()
-
-
-def _shared(game: Game) -> _Tables:
-    tables = _TABLES.get(game)
-    if tables is None:
-        tables = _TABLES[game] = _Tables(game)
-    return tables
 
 
 class DiceMinerHeuristic(Agent):
@@ -69,13 +65,13 @@ class DiceMinerHeuristic(Agent):
         self.rng = Rng(seed)
         # Shared by every agent of the game (the hint makes one per rollout): what they
         # hold depends on the game's tables only, never on a state.
-        shared = _shared(game)
+        shared = per_game(_TABLES, game, _Tables)
         self._slot_of: dict[int, int] = shared.slot_of
         self._text: dict[tuple[int, str | None], str] = shared.text
         self._slot_index: dict[str, int] = shared.slot_index
         self._names: dict[int, tuple[str, str]] = shared.names
         """Face code → (die type, face label), e.g. ``("tunnel", "n3")``."""
-        self._code_of = {name: code for code, name in self._names.items()}
+        self._code_of = shared.code_of
         self.hide_min = hide_min
         """Hide gems worth less than this only when two chests are free."""
         self.refill_value = refill_value

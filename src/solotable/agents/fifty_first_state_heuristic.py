@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from solotable.agents._per_game import per_game
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.game import Game
 from solotable.core.registry import register_agent
@@ -46,23 +47,26 @@ def _gain_value(
     return total
 
 
-_LOCATION_CARDS: WeakKeyDictionary[Game, dict[str, dict[str, Any]]] = WeakKeyDictionary()
-_NOTATION: WeakKeyDictionary[Game, dict[int, str]] = WeakKeyDictionary()
+class _Tables:
+    """A game's location cards by id and the notation of its moves, read once per game
+    object (``agents._per_game``): the hint makes a new agent for every rollout, and
+    building the catalog (every card's messages) took three fifths of a late-game hint's
+    time. The agents only read the cards."""
 
-
-def location_cards(game: Game) -> dict[str, dict[str, Any]]:
-    """The game's location cards by id, read once per game object: the hint makes a new
-    agent for every rollout, and building the catalog (every card's messages) took three
-    fifths of a late-game hint's time. The agent only reads it."""
-    cards = _LOCATION_CARDS.get(game)
-    if cards is None:
+    def __init__(self, game: Game) -> None:
         catalog = getattr(game, "card_catalog", None)
         if catalog is None:
             raise TypeError("the heuristic agent needs the 51st-state game")
         kinds = ("production", "feature", "action")
-        cards = {c["id"]: c for c in catalog() if c["kind"] in kinds}
-        _LOCATION_CARDS[game] = cards
-    return cards
+        self.cards: dict[str, dict[str, Any]] = {
+            c["id"]: c for c in catalog() if c["kind"] in kinds
+        }
+        self.notation: dict[int, str] = {}
+        """51st State writes an action id from the game's move tables alone (``state.L``),
+        whatever the state, so one sampled state per new id serves every agent."""
+
+
+_TABLES: WeakKeyDictionary[Game, _Tables] = WeakKeyDictionary()
 
 
 class FiftyFirstStateHeuristic(Agent):
@@ -82,7 +86,8 @@ class FiftyFirstStateHeuristic(Agent):
     ):
         super().__init__(game, player, seed)
         self.rng = Rng(seed)
-        self.cards: dict[str, dict[str, Any]] = location_cards(game)
+        shared = per_game(_TABLES, game, _Tables)
+        self.cards: dict[str, dict[str, Any]] = shared.cards
         self.keep_threshold = keep_threshold
         self.raze_any = raze_any
         """Raze any card for its spoils when nothing better is left: red contacts vanish
@@ -93,10 +98,7 @@ class FiftyFirstStateHeuristic(Agent):
         Construction Vehicles) priced like goods were never built (+2 points measured)."""
         self.dev_late = dev_late
         """In the last round, develop over spent locations for the VP alone."""
-        self._notation = _NOTATION.setdefault(game, {})
-        """Shared by the game's agents: 51st State writes an action id from the game's move
-        tables alone (``state.L``), whatever the state, so one sampled state per new id is
-        enough for every agent of the game (the hint makes one per rollout)."""
+        self._notation = shared.notation
 
     # ----------------------------------------------------------- helpers
     def _names(self, turn: Turn) -> dict[int, str]:

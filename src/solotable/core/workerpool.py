@@ -163,7 +163,7 @@ class OrderedPool(Generic[T, R]):
         except KeyboardInterrupt:
             yield from self._finish_running(held)
             raise
-        if died or held:  # results after a dead worker's task: finished work is kept
+        if died:  # results after a dead worker's task: finished work is kept
             yield from self._in_order(held)
             raise WorkerDied("a worker process died")
 
