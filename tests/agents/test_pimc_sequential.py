@@ -4,11 +4,14 @@ says which — "clearly best" or "about as good as …" (issue 25).
 A one-decision solo game with a hidden card makes the statistics known in advance: a
 sure 3 points, the same sure 3 points by another name (an exact tie), a gamble worth 3 on
 average (a tie the deals can never settle), and nothing at all (clearly worse).
-Budgets are deal counts, never seconds.
+Budgets are deal counts and work units, never wall-clock seconds; the one CPU-time cap is
+tested where it binds for certain (a cap of a microsecond) and where it must not (a
+rollout that waits without computing).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -39,9 +42,13 @@ class PickGame(Game):
         has_chance=False,
     )
 
-    def __init__(self, moves: tuple[int, ...] = (SURE, ALSO, GAMBLE, NOTHING)) -> None:
+    def __init__(
+        self, moves: tuple[int, ...] = (SURE, ALSO, GAMBLE, NOTHING), wait: float = 0.0
+    ) -> None:
         super().__init__()
         self.moves = moves
+        self.wait = wait
+        """Seconds the final step sleeps (time on the wall clock, none on the CPU)."""
 
     def num_distinct_actions(self) -> int:
         return 5
@@ -84,6 +91,8 @@ class PickState(State):
 
     def _apply(self, action: int) -> None:
         if action == DONE:
+            if self.game.wait:  # type: ignore[attr-defined]
+                time.sleep(self.game.wait)  # type: ignore[attr-defined]
             self.done = True
             return
         self.points = {SURE: 3.0, ALSO: 3.0, GAMBLE: 1.5 + self.card, NOTHING: 0.0}[action]
@@ -119,8 +128,10 @@ class PickState(State):
         return NAMES.index(text)
 
 
-def analyse(spec: str, moves: tuple[int, ...], seed: int = 1) -> tuple[list[Candidate], Any]:
-    game = PickGame(moves)
+def analyse(
+    spec: str, moves: tuple[int, ...], seed: int = 1, wait: float = 0.0
+) -> tuple[list[Candidate], Any]:
+    game = PickGame(moves, wait)
     state = game.new_initial_state(7)
     agent = solotable.make_agent(spec, game, 0, seed)
     assert isinstance(agent, SequentialPimcAgent)
@@ -155,6 +166,22 @@ def test_a_step_budget_caps_the_search():
     # One forced step per rollout: 2 candidates x 10 deals = 20 steps.
     _, agent = analyse("spimc:samples=4,upto=1000,work=20", (SURE, GAMBLE))
     assert agent.last_deals == 10 and agent.last_steps == 20
+
+
+def test_a_cpu_cap_stops_the_search_once_the_minimum_is_dealt():
+    # The noisy tie runs to its 40 deals; a CPU cap of a microsecond stops it at 4.
+    _, free = analyse("spimc:samples=4,upto=40", (SURE, GAMBLE))
+    ranked, capped = analyse("spimc:samples=4,upto=40,cpu=0.000001", (SURE, GAMBLE))
+    assert (free.last_deals, free.last_capped) == (40, False)
+    assert (capped.last_deals, capped.last_capped) == (4, True)
+    assert ranked[1].close is True  # four deals cannot separate them: "about as good as"
+
+
+def test_the_cpu_cap_counts_computing_not_waiting():
+    # 80 rollouts that each sleep 10 ms: 0.8 s on the wall clock, far less on the CPU, so
+    # a 0.2 s CPU cap does not cut the search (a loaded machine does not cut hints short).
+    _, agent = analyse("spimc:samples=4,upto=40,cpu=0.2", (SURE, GAMBLE), wait=0.01)
+    assert (agent.last_deals, agent.last_capped) == (40, False)
 
 
 def test_the_rule_based_favourite_breaks_a_tie_whatever_the_sampling_seed():

@@ -1,7 +1,8 @@
 """Hints that explain: the best move and the next two, with values and reasons.
 
 ``GameSession.hint`` asks the game's hint agent to ``analyse`` the turn; the
-hint budget is fixed (depth, samples), so the same position gets the same hint.
+hint budget is fixed (depth, samples, work), so the same position gets the same hint
+wherever the work budget, not the CPU cap, ends the search.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ import dataclasses
 
 import pytest
 
+from solotable.agents.pimc_sequential import SequentialPimcAgent
 from solotable.core.advice import hint_lines, verdict_msg
 from solotable.core.agent import Candidate
 from solotable.core.errors import IllegalActionError
 from solotable.core.message import Msg
+from solotable.core.registry import load_game, make_agent
 from solotable.core.session import GameSession, Seat
 from solotable.words import words
 
@@ -115,3 +118,13 @@ def test_the_verdict_follows_the_statistics() -> None:
     lower = Candidate(2, 2.5, 0.7, "", "points ahead at the end", False, None)
     assert verdict_msg([exact, lower], "b") == Msg("core.hint.clear", {})
     assert verdict_msg([exact], "b") is None
+
+
+@pytest.mark.parametrize("game", ["dice-miner", "51st-state", "mini-divercity"])
+def test_a_sampled_hint_has_a_work_budget_and_a_cpu_cap_of_about_a_second(game: str) -> None:
+    """Issue 25: deals until significant or about 1 s. The work budget ends most hints (the
+    same hint for the same seed on any machine); the CPU cap bounds the slowest."""
+    g = load_game(game)
+    agent = make_agent(g.info.hint_agent, g, 0, 1)
+    assert isinstance(agent, SequentialPimcAgent)
+    assert agent.work > 0 and 0 < agent.cpu <= 1.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from typer.testing import CliRunner
@@ -73,3 +74,23 @@ def lobby_best(html: str) -> list[tuple[str, int, str]]:
         html,
     )
     return [(g, int(n), best) for g, n, best in rows]
+
+
+def reviewed_page(client: Any, url: str, params: dict[str, Any] | None = None) -> Any:
+    """The replay page with its review: a review longer than the page's first wait answers
+    202 with its progress first, so ask again (as the progress page's script does) until the
+    replay comes (two minutes at most)."""
+    end = time.monotonic() + 120
+    while True:
+        r = client.get(url, params=params)
+        if r.status_code != 202:
+            return r
+        assert time.monotonic() < end, f"{url}: the review did not finish in two minutes"
+        time.sleep(0.2)
+
+
+def wait_reviewed(page: Any, url: str) -> None:
+    """Open a replay with its review in the browser and wait until the progress page, if
+    it came, has opened the reviewed replay by itself."""
+    page.goto(url)
+    page.wait_for_selector("#replay", timeout=120_000)

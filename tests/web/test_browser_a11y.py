@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.a11y import GAMES, check_page, serious_violations
-from tests.web.lookback_games import play_out
+from tests.web.lookback_games import play_out, wait_reviewed
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -20,6 +20,7 @@ def test_lobby_and_looking_back_pages(page, live_server, store):
     finished = play_out(store, "mini-divercity", 6)  # the lobby then shows best scores
     fss = play_out(store, "51st-state", 6, GAMES["51st-state"]["options"])
     problems: list[str] = []
+    wait_reviewed(page, f"{live_server.url}/replay/{fss.id}?review=1&hidden=1")
     for path in (
         "/",
         "/history",

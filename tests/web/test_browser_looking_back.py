@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from solotable.core.record import game_of
-from tests.web.lookback_games import decisions, play_out
+from tests.web.lookback_games import decisions, play_out, wait_reviewed
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -75,6 +75,7 @@ def test_looking_back_pages_fit_a_phone(page, live_server, store):
     s = play_out(store, "51st-state", 2, {"faction": "random"})
     m = play_out(store, "mini-divercity", 3)
     page.set_viewport_size({"width": 390, "height": 844})
+    wait_reviewed(page, f"{live_server.url}/replay/{m.id}?review=1&hidden=1")
     paths = (
         "/history",
         "/stats/51st-state",

@@ -15,7 +15,14 @@ import pytest
 from solotable.core.playstats import best_scores, game_stats, settings_of
 from solotable.core.record import game_of
 from solotable.core.review import agent_spec, review_record
-from tests.web.lookback_games import by_id, cli_stats, decisions, lobby_best, play_out
+from tests.web.lookback_games import (
+    by_id,
+    cli_stats,
+    decisions,
+    lobby_best,
+    play_out,
+    reviewed_page,
+)
 
 
 def _num(text: str) -> float:
@@ -221,7 +228,7 @@ def test_review_marks_in_the_replay_are_core_reviews(client, store):
     record = s.record()
     review = review_record(record, agent_spec(game_of(record).info.hint_agent, None), [0])
     marks = {n.index: n.mark for n in review.notes}
-    html = client.get(f"/replay/{s.id}", params={"review": "1", "step": 1}).text
+    html = reviewed_page(client, f"/replay/{s.id}", {"review": "1", "step": 1}).text
     shown = re.findall(r'<li value="(\d+)"[^>]*class="([^"]*)"', html)
     starts = decisions(s)
     expected = {
@@ -242,7 +249,7 @@ def test_the_better_move_is_pointed_at_on_the_table_before_the_move(client, stor
     review = review_record(record, agent_spec(game_of(record).info.hint_agent, None), [0])
     lost = next(n for n in review.notes if n.mark and n.loss > n.spread)
     k = decisions(s).index(lost.index) + 1
-    html = client.get(f"/replay/{s.id}", params={"review": "1", "step": k}).text
+    html = reviewed_page(client, f"/replay/{s.id}", {"review": "1", "step": k}).text
     better = html[html.index('class="better-board"') :]
     assert f"{lost.best.split()[-1]}" in better and "hinted" in better
     assert 'data-move="' not in html.split('class="better-board"')[0]  # the step's table: none
@@ -294,6 +301,6 @@ def test_pages_in_the_pseudo_locale_show_only_catalog_words(store):
             f"/replay/{s.id}?step=3&review=1",
             f"/replay/{s.id}?hidden=1",
         ):
-            r = c.get(url)
+            r = reviewed_page(c, url)
             assert r.status_code == 200
             assert untranslated(r.text, frozenset(allowed)) == [], url

@@ -37,6 +37,8 @@ from solotable.web.lookback_words import (
 )
 from solotable.web.pages import Move, page_for
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
+from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs
+from solotable.web.security import SafeJSONResponse
 from solotable.web.templating import templates
 from solotable.words import Words, words
 
@@ -44,6 +46,9 @@ HISTORY_LIMIT = 500
 """Games the history page reads (newest first)."""
 CACHED = 8
 """Finished games (and their reviews) kept in memory between steps of a replay."""
+FIRST_WAIT = 1.5
+"""Seconds the replay page waits for a review before it shows the review's progress
+instead (a short review then opens at once)."""
 
 router = APIRouter()
 
@@ -61,7 +66,8 @@ class _State:
         self.pseudo = pseudo
         self.lock = threading.Lock()
         self.replays: OrderedDict[str, Replay] = OrderedDict()
-        self.reviews: dict[str, dict[int, Any]] = {}
+        self.reviews: OrderedDict[str, dict[int, Any]] = OrderedDict()
+        self.jobs = ReviewJobs(self.keep_review)
 
     def remember(self, game_id: str, replay: Replay) -> None:
         with self.lock:
@@ -70,6 +76,14 @@ class _State:
             while len(self.replays) > CACHED:
                 old, _ = self.replays.popitem(last=False)
                 self.reviews.pop(old, None)
+
+    def keep_review(self, game_id: str, notes: dict[int, Any]) -> None:
+        """A finished review, kept for the replay's steps (the last ``CACHED`` of them)."""
+        with self.lock:
+            self.reviews[game_id] = notes
+            self.reviews.move_to_end(game_id)
+            while len(self.reviews) > CACHED:
+                self.reviews.popitem(last=False)
 
 
 def _state(request: Request) -> _State:
@@ -259,12 +273,16 @@ def replay_page(
     reveal = hidden == "1"
     notes = state.reviews.get(game_id) if review == "1" else None
     if review == "1" and notes is None:
-        try:
-            notes = reviewed(replay)
-        except SolotableError as e:
-            return _problem(request, 422, w.error(e))
-        with state.lock:
-            state.reviews[game_id] = notes
+        job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
+        job.finished.wait(FIRST_WAIT)
+        if job.error is not None:
+            state.jobs.forget(game_id, job)
+            if isinstance(job.error, SolotableError):
+                return _problem(request, 422, w.error(job.error))
+            raise job.error
+        if job.notes is None:
+            return _reviewing(request, w, replay, game_id, at, reveal, job)
+        notes = job.notes
     pos = position(replay, at, w, reveal)
     game = replay.record.game
     note = _note_view(w, notes.get(replay.steps[at].decision or -1), pos) if notes else None
@@ -292,11 +310,48 @@ def replay_page(
     )
 
 
-def reviewed(replay: Replay) -> dict[int, Any]:
+def reviewed(replay: Replay, progress: Progress | None = None) -> dict[int, Any]:
     """The review of the player's decisions (``core.review``), by action index."""
     spec = agent_spec(game_of(replay.record).info.hint_agent, None)
-    result = review_record(replay.record, spec, [replay.viewer])
+    result = review_record(replay.record, spec, [replay.viewer], progress)
     return {n.index: n for n in result.notes}
+
+
+def _reviewing(
+    request: Request,
+    w: Words,
+    replay: Replay,
+    game_id: str,
+    at: int,
+    reveal: bool,
+    job: ReviewJob,
+) -> HTMLResponse:
+    """The review's progress (HTTP 202: the page asked for is not ready yet)."""
+    hidden = "&hidden=1" if reveal else ""
+    return _page(
+        request,
+        "reviewing.html",
+        202,
+        id=game_id,
+        game=replay.record.game,
+        title=_title(w, replay.record.game),
+        percent=job.percent,
+        again=f"/replay/{game_id}?step={at}{hidden}&review=1",
+        without=f"/replay/{game_id}?step={at}{hidden}",
+    )
+
+
+@router.get("/replay/{game_id}/review-progress")
+def review_progress(request: Request, game_id: str) -> SafeJSONResponse:
+    """How far the review of ``game_id`` got, in words too (``finished``: reload the replay,
+    which then shows the review or what stopped it)."""
+    w = words(_lang(request))
+    job = _state(request).jobs.get(game_id)
+    if job is None or job.finished.is_set():
+        return SafeJSONResponse({"finished": True, "percent": 100, "text": ""})
+    pct = job.percent
+    text = w._("%(pct)s%% of the game looked at", pct=pct)
+    return SafeJSONResponse({"finished": False, "percent": pct, "text": text})
 
 
 def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:

@@ -85,7 +85,9 @@ class DiceMinerGame(Game):
         },
         package="solotable.games.dice_miner",
         default_agent="heuristic",
-        hint_agent="spimc:work=20000",  # until significant, ≤ 20,000 rollout steps ≈ 1 CPU s
+        # Until significant, or 20,000 rollout steps (a third of a CPU second on average),
+        # or 1 CPU second at most (docs/ai.md, "Hint stability").
+        hint_agent="spimc:work=20000,cpu=1",
     )
 
     def __init__(self, **options: Any) -> None:

@@ -80,8 +80,8 @@ class FiftyFirstStateGame(Game):
         default_agent="heuristic",
         # Until significant, or 12,500 units of work (≤ 1 CPU s for 9 hints in 10): a unit
         # is a rollout step, 0.07 per legal move the rule-based player weighs, 4 per
-        # rollout (docs/ai.md, "Hint stability").
-        hint_agent="spimc:work=12500,option_cost=0.07,rollout_cost=4",
+        # rollout; or 1 CPU second at most (docs/ai.md, "Hint stability").
+        hint_agent="spimc:work=12500,option_cost=0.07,rollout_cost=4,cpu=1",
     )
 
     def __init__(self, **options: Any) -> None:

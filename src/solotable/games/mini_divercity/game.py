@@ -67,7 +67,9 @@ _INFO = GameInfo(
     },
     package=PACKAGE,
     default_agent="heuristic",
-    hint_agent="spimc:work=20000",  # until significant, ≤ 20,000 rollout steps ≈ 1 CPU s
+    # Until significant, or 15,000 rollout steps (most hints run to it), or 1 CPU second at
+    # most (docs/ai.md, "Hint stability").
+    hint_agent="spimc:work=15000,cpu=1",
 )
 
 

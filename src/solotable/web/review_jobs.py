@@ -1,0 +1,88 @@
+"""Reviews of finished games, run in the background with their progress (the replay page).
+
+A review asks the hint agent about every decision of the player, about a CPU second each
+(issue 25), so a whole game takes a minute or more. Computed inside the request, the page
+stayed blank for that minute with nothing to say it was working. Here a review runs in a
+thread of its own; the replay page waits a moment (a short review is shown at once) and
+otherwise answers with a progress page that polls :func:`ReviewJobs.progress` until the
+review is done. One review runs at a time: the machine has few cores, and the table must
+stay quick for the player while a review thinks.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Progress = Callable[[int, int], None]
+"""``(actions looked at, actions in the record)``, as ``core.review.review_record`` reports."""
+
+
+@dataclass
+class ReviewJob:
+    """One review: its progress, then its notes or the error that stopped it."""
+
+    done: int = 0
+    total: int = 0
+    notes: dict[int, Any] | None = None
+    error: Exception | None = None
+    finished: threading.Event = field(default_factory=threading.Event)
+
+    def advance(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    @property
+    def percent(self) -> int:
+        """Whole percent of the record looked at (0 before the first decision)."""
+        return self.done * 100 // self.total if self.total else 0
+
+
+class ReviewJobs:
+    """The reviews under way, by game id; each writes its notes with ``keep`` when done."""
+
+    def __init__(self, keep: Callable[[str, dict[int, Any]], None]) -> None:
+        self._keep = keep
+        self._lock = threading.Lock()
+        self._slot = threading.Lock()  # one review computes at a time
+        self._jobs: dict[str, ReviewJob] = {}
+
+    def start(self, game_id: str, review: Callable[[Progress], dict[int, Any]]) -> ReviewJob:
+        """The job reviewing ``game_id``, started now unless one is already under way."""
+        with self._lock:
+            job = self._jobs.get(game_id)
+            if job is None:
+                job = self._jobs[game_id] = ReviewJob()
+                worker = threading.Thread(
+                    target=self._run, args=(game_id, job, review), daemon=True, name="review"
+                )
+                worker.start()
+            return job
+
+    def get(self, game_id: str) -> ReviewJob | None:
+        with self._lock:
+            return self._jobs.get(game_id)
+
+    def forget(self, game_id: str, job: ReviewJob) -> None:
+        """Drop a finished job whose error was reported (the next request tries again)."""
+        with self._lock:
+            if self._jobs.get(game_id) is job:
+                del self._jobs[game_id]
+
+    def _run(
+        self, game_id: str, job: ReviewJob, review: Callable[[Progress], dict[int, Any]]
+    ) -> None:
+        try:
+            with self._slot:
+                notes = review(job.advance)
+        except Exception as e:  # kept for the request that reports it
+            job.error = e
+        else:
+            self._keep(game_id, notes)
+            job.notes = notes
+            with self._lock:
+                if self._jobs.get(game_id) is job:
+                    del self._jobs[game_id]
+        finally:
+            job.finished.set()
