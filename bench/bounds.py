@@ -124,10 +124,13 @@ def run_cell(
     code: str,
     into: Path = RERUN,
     resume: bool = False,
+    first: int = 0,
 ) -> dict[str, int]:
     """Play the games of one cell into ``into`` (all of them, unless ``resume``: then only
     those not there yet), then compare the scores with the committed cell's. The counts:
-    games played, games of the committed cell, and how many of those scored the same."""
+    games played, games of the committed cell, and how many of those scored the same.
+    ``first``: start at that game (a second process plays the far end of a long cell into
+    another folder; the lines of the two are the same cell's)."""
     rows = load_rows(game, into)
     if not resume:  # a rerun replaces the cell's lines there (other cells are kept)
         kept = [r for r in rows if not _of_cell(r, spec, seed, code)]
@@ -138,7 +141,7 @@ def run_cell(
             )
         rows = kept
     done = {r["index"] for r in rows if _of_cell(r, spec, seed, code)}
-    todo = [i for i in range(games) if i not in done]
+    todo = [i for i in range(first, games) if i not in done]
     g = load_game(game)
     research = is_research_spec(spec, g)
     command = shlex.join(["python", "bench/bounds.py", "run", game, spec, "-n", str(games)])
@@ -468,6 +471,7 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument(
         "--resume", action="store_true", help="keep the cell's games already in --into"
     )
+    run.add_argument("--first", type=int, default=0, help="the first game to play (0)")
     for name in ("table", "plan"):
         q = sub.add_parser(name)
         q.add_argument("--seed", type=int, default=0)
@@ -479,7 +483,16 @@ def main(argv: list[str] | None = None) -> None:
     if args.command is None:
         args = p.parse_args(["table"])
     if args.command == "run":
-        run_cell(args.game, args.spec, args.games, args.seed, args.code, args.into, args.resume)
+        run_cell(
+            args.game,
+            args.spec,
+            args.games,
+            args.seed,
+            args.code,
+            args.into,
+            args.resume,
+            args.first,
+        )
     elif args.command == "table":
         FOLDER[0] = args.results
         print_tables(args.seed, args.honest, args.code)

@@ -42,6 +42,12 @@ def test_the_documented_command_reruns_a_committed_cell(bounds, tmp_path, capsys
     assert _digest(committed) == before  # the committed cell is never touched
 
 
+def test_a_second_process_plays_the_far_end_of_a_cell(bounds, tmp_path, capsys):
+    bounds.main(["run", "dice-miner", "random", "-n", "5", "--first", "3", "--into", str(tmp_path)])
+    assert "2 games to play" in capsys.readouterr().err
+    assert [r["index"] for r in bounds.load_rows("dice-miner", tmp_path)] == [3, 4]
+
+
 def test_run_plays_outside_the_committed_folder_by_default(bounds):
     parser_default = bounds.RERUN
     assert parser_default != bounds.RESULTS and parser_default.parent == bounds.RESULTS
