@@ -128,3 +128,12 @@ def test_a_sampled_hint_has_a_work_budget_and_a_cpu_cap_of_about_a_second(game: 
     agent = make_agent(g.info.hint_agent, g, 0, 1)
     assert isinstance(agent, SequentialPimcAgent)
     assert agent.work > 0 and 0 < agent.cpu <= 1.0
+
+
+def test_the_hints_page_shows_the_figures_of_todays_hint_agents() -> None:
+    """``/hints`` (``web/data/hint_strength.json``) measured the hint agent each game names:
+    a new hint agent or budget must come with its own measurements."""
+    from solotable.web.hint_strength import figures
+
+    for row in figures()["sampled"]:
+        assert row["agent"] == load_game(row["game"]).info.hint_agent, row["game"]

@@ -56,6 +56,26 @@ def test_the_figures_are_those_of_the_committed_measurements(row: dict[str, Any]
         assert round(statistics.fmean(values), 2) == row[part]["value"] == cell["value"]
 
 
+@pytest.mark.parametrize("row", figures()["sampled"], ids=lambda r: r["game"])
+def test_the_hint_as_a_player_is_the_hint_agents_committed_cell(row: dict[str, Any]) -> None:
+    """The hint's own moves played through whole games (``bench/results/hint-agent/``): the
+    cell of today's hint agent — its spec without the CPU cap, which only a slow machine
+    meets — so a new hint agent must come with its own games."""
+    cell = RAW[row["game"]].get("as_player")
+    if cell is None:
+        assert row["as_player"] is None
+        return
+    name, _, params = row["agent"].partition(":")  # the hint agent (tests/core/test_hints.py)
+    kept = [p for p in params.split(",") if not p.startswith("cpu=")]
+    assert cell["spec"] == f"{name}:{','.join(kept)}"
+    lines = _lines(f"hint-agent/bounds-{row['game']}.jsonl")
+    rows = [r for r in lines if r["spec"] == cell["spec"] and r["seed"] == 0]
+    rows = [r for r in rows if r.get("code") == cell["code"]]
+    assert sorted(r["index"] for r in rows) == list(range(cell["games"]))  # games 0 … n−1
+    values = [100.0 * r["win"] if row["wins"] else r["score"] for r in rows]
+    assert round(statistics.fmean(values), 2) == row["as_player"]["value"] == cell["value"]
+
+
 def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
     en = client.get("/hints")
     assert en.status_code == 200
@@ -74,6 +94,12 @@ def test_the_page_shows_each_figure_in_english_and_french(client) -> None:
             assert thinking == pytest.approx(row["cpu_mean_s"], abs=0.05 + 1e-9)  # one place
             rule, bound = row["rule_based"], row["bound"]
             places = 0 if row["wins"] else 1
+            if row["as_player"] is not None:
+                mine = row["as_player"]
+                shown = _numbers(_text(section, "as-player"), point)
+                assert shown == [round(mine["value"], places), mine["games"]]
+            else:
+                assert 'class="as-player"' not in section
             assert _numbers(_text(section, "scale"), point) == [
                 round(rule["value"], places),
                 rule["games"],

@@ -65,6 +65,8 @@ def figures() -> dict[str, list[dict[str, Any]]]:
                 },
                 "rule_based": _scale(row, "rule_based"),
                 "bound": _scale(row, "bound"),
+                # The hint's own moves played as a player, where measured.
+                "as_player": _scale(row, "as_player") if "as_player" in row else None,
             }
         )
     searched = []
