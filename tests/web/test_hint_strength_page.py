@@ -58,7 +58,7 @@ def test_the_figures_are_those_of_the_committed_measurements(row: dict[str, Any]
 
 @pytest.mark.parametrize("row", figures()["sampled"], ids=lambda r: r["game"])
 def test_the_hint_as_a_player_is_the_hint_agents_committed_cell(row: dict[str, Any]) -> None:
-    """The hint's own moves played through whole games (``bench/results/hint-agent/``): the
+    """The hint's own moves played through whole games (its cell in ``bounds-GAME.jsonl``): the
     cell of today's hint agent — its spec without the CPU cap, which only a slow machine
     meets — so a new hint agent must come with its own games."""
     cell = RAW[row["game"]].get("as_player")
@@ -68,7 +68,7 @@ def test_the_hint_as_a_player_is_the_hint_agents_committed_cell(row: dict[str, A
     name, _, params = row["agent"].partition(":")  # the hint agent (tests/core/test_hints.py)
     kept = [p for p in params.split(",") if not p.startswith("cpu=")]
     assert cell["spec"] == f"{name}:{','.join(kept)}"
-    lines = _lines(f"hint-agent/bounds-{row['game']}.jsonl")
+    lines = _lines(f"bounds-{row['game']}.jsonl")
     rows = [r for r in lines if r["spec"] == cell["spec"] and r["seed"] == 0]
     rows = [r for r in rows if r.get("code") == cell["code"]]
     assert sorted(r["index"] for r in rows) == list(range(cell["games"]))  # games 0 … n−1
