@@ -147,3 +147,22 @@ def test_the_progress_page_follows_the_review_and_opens_the_replay_by_itself(
     assert page.locator("#replay").get_attribute("data-step") == "2"
     assert page.locator(".move-list .mark-blunder, .move-list .mark-mistake").count() > 0
     assert page.errors == []
+
+
+def test_every_word_of_the_progress_page_comes_from_the_catalog(store, held):
+    from fastapi.testclient import TestClient
+
+    from solotable.web.app import create_app
+    from tests.web.serving import allow_testserver
+    from tests.words.pseudo import untranslated
+
+    s = play_out(store, "divercite", 3, level="easy")
+    app = create_app(store, access=allow_testserver(), pseudo=True)
+    with TestClient(app) as c:
+        c.cookies.set("lang", "qps")
+        page = c.get(f"/replay/{s.id}", params={"review": "1"})
+        assert page.status_code == 202
+        allowed = frozenset({"solotable", "Divercit", "Divercité"})
+        assert untranslated(page.text, allowed) == []
+        text = _progress(c, s.id)["text"]
+        assert text and untranslated(f"<p>{text}</p>", allowed) == []
