@@ -166,3 +166,22 @@ def test_every_word_of_the_progress_page_comes_from_the_catalog(store, held):
         assert untranslated(page.text, allowed) == []
         text = _progress(c, s.id)["text"]
         assert text and untranslated(f"<p>{text}</p>", allowed) == []
+
+
+def test_a_second_review_says_it_waits_for_the_first(client, store, held):
+    first = play_out(store, "divercite", 3, level="easy")
+    second = play_out(store, "divercite", 4, level="easy")
+    assert client.get(f"/replay/{first.id}", params={"review": "1"}).status_code == 202
+    page = client.get(f"/replay/{second.id}", params={"review": "1"})
+    assert page.status_code == 202 and "Waiting for another review to finish" in page.text
+    assert _progress(client, second.id) == {
+        "finished": False,
+        "percent": 0,
+        "text": "Waiting for another review to finish",
+    }
+    assert held.calls == 1  # one review computes at a time
+    held.release()
+    _finished(client, first.id)
+    _finished(client, second.id)
+    assert held.calls == 2
+    assert reviewed_page(client, f"/replay/{second.id}", {"review": "1"}).status_code == 200

@@ -336,6 +336,7 @@ def _reviewing(
         game=replay.record.game,
         title=_title(w, replay.record.game),
         percent=job.percent,
+        done=_done(w, job),
         again=f"/replay/{game_id}?step={at}{hidden}&review=1",
         without=f"/replay/{game_id}?step={at}{hidden}",
     )
@@ -349,9 +350,14 @@ def review_progress(request: Request, game_id: str) -> SafeJSONResponse:
     job = _state(request).jobs.get(game_id)
     if job is None or job.finished.is_set():
         return SafeJSONResponse({"finished": True, "percent": 100, "text": ""})
-    pct = job.percent
-    text = w._("%(pct)s%% of the game looked at", pct=pct)
-    return SafeJSONResponse({"finished": False, "percent": pct, "text": text})
+    return SafeJSONResponse({"finished": False, "percent": job.percent, "text": _done(w, job)})
+
+
+def _done(w: Words, job: ReviewJob) -> str:
+    """How far a review got, in words."""
+    if job.waiting:
+        return w._("Waiting for another review to finish")
+    return w._("%(pct)s%% of the game looked at", pct=job.percent)
 
 
 def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:

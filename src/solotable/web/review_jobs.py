@@ -26,6 +26,8 @@ class ReviewJob:
 
     done: int = 0
     total: int = 0
+    waiting: bool = True
+    """Queued behind another review (one computes at a time)."""
     notes: dict[int, Any] | None = None
     error: Exception | None = None
     finished: threading.Event = field(default_factory=threading.Event)
@@ -75,6 +77,7 @@ class ReviewJobs:
     ) -> None:
         try:
             with self._slot:
+                job.waiting = False
                 notes = review(job.advance)
         except Exception as e:  # kept for the request that reports it
             job.error = e
