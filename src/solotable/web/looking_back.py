@@ -273,7 +273,11 @@ def replay_page(
     reveal = hidden == "1"
     notes = state.reviews.get(game_id) if review == "1" else None
     if review == "1" and notes is None:
-        job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
+        job = state.jobs.start(
+            game_id,
+            lambda progress: reviewed(replay, progress),
+            lambda: state.reviews.get(game_id),
+        )
         job.finished.wait(FIRST_WAIT)
         if job.error is not None:
             state.jobs.forget(game_id, job)

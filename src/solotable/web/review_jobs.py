@@ -4,9 +4,9 @@ A review asks the hint agent about every decision of the player, about a CPU sec
 (issue 25), so a whole game takes a minute or more. Computed inside the request, the page
 stayed blank for that minute with nothing to say it was working. Here a review runs in a
 thread of its own; the replay page waits a moment (a short review is shown at once) and
-otherwise answers with a progress page that polls :func:`ReviewJobs.progress` until the
-review is done. One review runs at a time: the machine has few cores, and the table must
-stay quick for the player while a review thinks.
+otherwise answers with a progress page that polls the review's progress (a JSON route of
+``web.looking_back``) until the review is done. One review runs at a time: the machine has
+few cores, and the table must stay quick for the player while a review thinks.
 """
 
 from __future__ import annotations
@@ -50,11 +50,23 @@ class ReviewJobs:
         self._slot = threading.Lock()  # one review computes at a time
         self._jobs: dict[str, ReviewJob] = {}
 
-    def start(self, game_id: str, review: Callable[[Progress], dict[int, Any]]) -> ReviewJob:
-        """The job reviewing ``game_id``, started now unless one is already under way."""
+    def start(
+        self,
+        game_id: str,
+        review: Callable[[Progress], dict[int, Any]],
+        kept: Callable[[], dict[int, Any] | None],
+    ) -> ReviewJob:
+        """The job reviewing ``game_id``, started now unless one is under way or its notes
+        are ``kept()`` already (a review that ended since the caller looked: a finished job).
+        """
         with self._lock:
             job = self._jobs.get(game_id)
             if job is None:
+                notes = kept()
+                if notes is not None:
+                    job = ReviewJob(waiting=False, notes=notes)
+                    job.finished.set()
+                    return job
                 job = self._jobs[game_id] = ReviewJob()
                 worker = threading.Thread(
                     target=self._run, args=(game_id, job, review), daemon=True, name="review"
@@ -82,9 +94,9 @@ class ReviewJobs:
         except Exception as e:  # kept for the request that reports it
             job.error = e
         else:
-            self._keep(game_id, notes)
-            job.notes = notes
-            with self._lock:
+            with self._lock:  # kept and done at once: ``start`` sees one or the other
+                self._keep(game_id, notes)
+                job.notes = notes
                 if self._jobs.get(game_id) is job:
                     del self._jobs[game_id]
         finally:
