@@ -303,8 +303,9 @@ class GameSession(SessionViews, SavedSteps):
         """What the game's hint agent would play, its next best moves and, with ``move``,
         how that move compares; its use is recorded.
 
-        The turn has no time budget, so the hint agent's fixed budget (depth,
-        samples) decides: the same position and seed always get the same hint.
+        The turn has no time budget, so the hint agent's own budget decides (depth,
+        samples, work): the same position and seed get the same hint, unless the agent's CPU
+        cap (about a second) ends the search first, which only the slowest hints meet.
         """
         with self.lock:
             self._check_saved()

@@ -190,8 +190,9 @@ def advise(game: Game, state: State, seat: int, seed: int, mine: int | None) -> 
     """What the game's hint agent would play, its next best moves and, with ``mine``,
     how that move compares.
 
-    The turn has no time budget, so the hint agent's fixed budget (depth,
-    samples) decides: the same position and seed always get the same hint.
+    The turn has no time budget, so the hint agent's own budget decides (depth,
+    samples, work): the same position and seed get the same hint, unless the agent's CPU
+    cap (about a second) ends the search first, which only the slowest hints meet.
     """
     name = game.info.hint_agent
     adviser = make_agent(name, game, seat, seed)
