@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -15,7 +14,7 @@ from typer.testing import CliRunner
 
 import solotable.agents  # noqa: F401
 from solotable.cli.main import app, main
-from solotable.core.registry import game_class
+from tests.hint_agents import use_hint_agent
 
 runner = CliRunner()
 PEEKER = "tests.core.test_research_agents:Peeker"
@@ -55,8 +54,7 @@ def test_review_refuses_a_research_hint_agent(
     r = runner.invoke(app, ["simulate", "dice-miner", "-n", "1", "--records", str(out)])
     assert r.exit_code == 0, r.output
     record = next(out.glob("*.json"))
-    cls = game_class("dice-miner")
-    monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent="clairvoyant"))
+    use_hint_agent(monkeypatch, "dice-miner", "clairvoyant")
     code, err = _exit_code(["review", str(record)], capsys)
     assert code == 2 and "research agent" in err
 

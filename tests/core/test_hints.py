@@ -7,8 +7,6 @@ wherever the work budget, not the CPU cap, ends the search.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from solotable.agents.pimc_sequential import SequentialPimcAgent
@@ -19,6 +17,7 @@ from solotable.core.message import Msg
 from solotable.core.registry import load_game, make_agent
 from solotable.core.session import GameSession, Seat
 from solotable.words import words
+from tests.hint_agents import use_hint_agent, without_cpu_cap
 
 
 def _divercite() -> GameSession:
@@ -69,11 +68,9 @@ def test_solo_hints_value_moves_by_sampled_deals(
     # The hint's own budget less its CPU cap: the cap binds where this machine is slow (a
     # loaded CI runs this start position's hint past a second), and only the work budget
     # makes hints reproducible. The cap has tests of its own (test_pimc_sequential.py).
-    cls = type(load_game(game))
-    name, _, params = cls.info.hint_agent.partition(":")
-    uncapped = ",".join(p for p in params.split(",") if not p.startswith("cpu="))
-    assert uncapped != params  # the game's hint has a cap, taken off here
-    monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent=f"{name}:{uncapped}"))
+    spec = load_game(game).info.hint_agent
+    assert without_cpu_cap(spec) != spec  # the game's hint has a cap, taken off here
+    use_hint_agent(monkeypatch, game, without_cpu_cap(spec))
     s = GameSession.start(game, {}, [Seat()], seed=4)
     h = s.hint(0)
     assert h.agent == s.game.info.hint_agent.partition(":")[0]
@@ -96,7 +93,7 @@ def test_a_deterministic_search_shows_no_interval() -> None:
 def _solo_lines(game: str, lang: str, budget: str = "spimc:samples=4,upto=8") -> list[str]:
     s = GameSession.start(game, {}, [Seat()], seed=4)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(type(s.game), "info", dataclasses.replace(s.game.info, hint_agent=budget))
+        use_hint_agent(mp, game, budget)
         h = s.hint(0)
     names = {a: n for a, n, _ in s.legal_moves(0)}
     return [words(lang).say(x) for x in hint_lines(h, lambda a: names.get(a, str(a)))]

@@ -7,7 +7,6 @@ and ``make_agent`` builds one only with ``research=True`` (simulate, compare).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, ClassVar
 
 import pytest
@@ -26,6 +25,7 @@ from solotable.core.registry import (
 from solotable.core.runner import play_game
 from solotable.core.session import GameSession, Seat
 from solotable.core.simulation import play_one
+from tests.hint_agents import use_hint_agent
 
 SOLO = ("dice-miner", "51st-state", "mini-divercity")
 
@@ -163,8 +163,7 @@ def test_sessions_refuse_research_seats_and_hints(monkeypatch: pytest.MonkeyPatc
         with pytest.raises(ResearchAgentError):
             GameSession.start("dice-miner", {}, [Seat(spec)], seed=1, plugins=[spec])
     session = GameSession.start("dice-miner", {}, [Seat()], seed=1)
-    cls = type(session.game)
-    monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent="clairvoyant"))
+    use_hint_agent(monkeypatch, "dice-miner", "clairvoyant")
     with pytest.raises(SolotableError, match="research agent"):
         session.hint(0)
     assert session.hints == 0

@@ -13,7 +13,6 @@ the words may change (a message catalog) without touching this test.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,6 +25,7 @@ from solotable.core.advice import hint_lines
 from solotable.core.game import State
 from solotable.core.rng import Rng
 from solotable.core.sessionparts import advise
+from tests.hint_agents import use_hint_agent
 
 HIDDEN_GAMES = ("mini-divercity", "dice-miner", "51st-state")
 MAX_DECISIONS = 80
@@ -108,8 +108,7 @@ def test_every_text_is_the_same_in_states_dealt_from_the_observation(name: str, 
 
 
 def _tiny_hints(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    cls = type(load_game(name))
-    monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent=TINY_HINT))
+    use_hint_agent(monkeypatch, name, TINY_HINT)
 
 
 def _hint_text(state: State, seed: int) -> list[str]:

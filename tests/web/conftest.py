@@ -169,13 +169,9 @@ def small_hint_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     hint's own budget (about a CPU second per decision), which would make every replay
     review of a whole game a minute long. The real budget is measured in
     bench/hint_stability.py and docs/ai.md."""
-    import dataclasses
-
     from solotable import load_game
+    from tests.hint_agents import use_hint_agent
 
     for name in ("dice-miner", "mini-divercity", "51st-state"):
-        cls = type(load_game(name))
-        if cls.info.hint_agent.startswith("spimc"):
-            monkeypatch.setattr(
-                cls, "info", dataclasses.replace(cls.info, hint_agent=WEB_HINT_BUDGET)
-            )
+        if load_game(name).info.hint_agent.startswith("spimc"):
+            use_hint_agent(monkeypatch, name, WEB_HINT_BUDGET)

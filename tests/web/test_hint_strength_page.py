@@ -18,6 +18,7 @@ import pytest
 from solotable import load_game
 from solotable.core.errors import DataFileError
 from solotable.web.hint_strength import DATA, _number, figures
+from tests.hint_agents import without_cpu_cap
 from tests.scripts import ROOT, load_script
 from tests.web.test_hint_verdict_web import hint_box, small_hints  # noqa: F401  (a fixture)
 
@@ -65,9 +66,8 @@ def test_the_hint_as_a_player_is_the_hint_agents_committed_cell(row: dict[str, A
     if cell is None:
         assert row["as_player"] is None
         return
-    name, _, params = row["agent"].partition(":")  # the hint agent (tests/core/test_hints.py)
-    kept = [p for p in params.split(",") if not p.startswith("cpu=")]
-    assert cell["spec"] == f"{name}:{','.join(kept)}"
+    # row["agent"]: the hint agent (tests/core/test_hints.py)
+    assert cell["spec"] == without_cpu_cap(row["agent"])
     lines = _lines(f"bounds-{row['game']}.jsonl")
     rows = [r for r in lines if r["spec"] == cell["spec"] and r["seed"] == 0]
     rows = [r for r in rows if r.get("code") == cell["code"]]

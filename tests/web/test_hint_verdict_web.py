@@ -3,7 +3,6 @@ sampled estimate has one (issue 25)."""
 
 from __future__ import annotations
 
-import dataclasses
 import html as markup
 import re
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 
 from solotable.core.session import Seat
+from tests.hint_agents import use_hint_agent
 from tests.web.test_lang import fresh, settled, version
 
 SMALL = "spimc:samples=4,upto=8"
@@ -30,11 +30,8 @@ def hint_box(store: Any, game: str, seats: tuple[str, ...], lang: str) -> str:
 
 @pytest.fixture
 def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    from solotable import load_game
-
     for name in ("dice-miner", "mini-divercity"):
-        cls = type(load_game(name))
-        monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent=SMALL))
+        use_hint_agent(monkeypatch, name, SMALL)
 
 
 @pytest.mark.usefixtures("small_hints")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
 import pytest
 
-from solotable.core.registry import game_class
+from tests.hint_agents import use_hint_agent
 
 PEEKER = "tests.core.test_research_agents:Peeker"
 
@@ -34,8 +33,7 @@ def test_a_hint_never_comes_from_a_research_agent(
 ) -> None:
     r = client.post("/games", data={"game": "dice-miner"}, follow_redirects=False)
     url = r.headers["location"]
-    cls = game_class("dice-miner")
-    monkeypatch.setattr(cls, "info", dataclasses.replace(cls.info, hint_agent="clairvoyant"))
+    use_hint_agent(monkeypatch, "dice-miner", "clairvoyant")
     version = re.search(r'data-version="([^"]+)"', client.get(url + "/table").text)
     assert version
     hint = client.post(url + "/hint", data={"version": version[1]}, headers={"x-fragment": "1"})

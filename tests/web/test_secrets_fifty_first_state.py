@@ -10,13 +10,13 @@ played through them draw no card, so what they show stays public.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from pathlib import Path
 
 import pytest
 
 from solotable.core.rng import Rng
 from solotable.core.session import GameSession, Seat
+from tests.hint_agents import use_hint_agent
 from tests.web.twins import (
     Response,
     assert_fragments_identical_at,
@@ -76,9 +76,7 @@ def steady_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     PIMC stops when its one-second budget runs out, so on a busy machine two
     identical requests can get different hints; a fixed budget keeps the
     comparison about hidden cards, not about the machine's load."""
-    cls = type(GameSession.start("51st-state", OPTIONS, [Seat()], seed=SEED).game)
-    info = dataclasses.replace(cls.info, hint_agent="spimc:samples=4,upto=4")
-    monkeypatch.setattr(cls, "info", info)
+    use_hint_agent(monkeypatch, "51st-state", "spimc:samples=4,upto=4")
 
 
 @pytest.mark.usefixtures("steady_hint")
