@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
 
-.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors mutation words
+.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors mutation words compiled
 
 # The web table's address; `make play PORT=9000` picks another port.
 PORT ?= 8765
@@ -20,22 +20,28 @@ PORT ?= 8765
 $(PLAY_STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[fast]'
 	@rm -f $(VENV)/.installed-play-*
 	@touch $@
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet,lab]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,ray,parquet,lab,fast]'
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
-play: $(PLAY_STAMP)
+# 51st State's rules compiled with mypyc from the same sources (docs/benchmarks.md, issue 23):
+# rebuilt when a source changed, nothing to do otherwise; without a C compiler a "skipped"
+# line says so and the sources run (solotable.accel never runs a stale build).
+compiled:
+	$(BIN)/python tools/compile_rules.py
+
+play: $(PLAY_STAMP) compiled
 	@echo "solotable web table: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it; 'make terminal' plays in the terminal)"
 	$(BIN)/solotable serve --port $(PORT)
 
-terminal: $(PLAY_STAMP)
+terminal: $(PLAY_STAMP) compiled
 	$(BIN)/solotable play
 
 lint: $(STAMP)
@@ -47,7 +53,7 @@ typecheck: $(STAMP)
 
 # Browser tests share one xdist group (one Chromium at a time). Hypothesis runs its
 # derandomized `ci` profile (tests/conftest.py): the same examples on every run.
-unit: $(STAMP)
+unit: $(STAMP) compiled
 	$(BIN)/pytest -n 2 --dist loadgroup --hypothesis-profile=ci
 
 # Re-take the README's screenshots of the web table (needs chromium).
@@ -61,7 +67,7 @@ test: lint typecheck unit
 words: $(STAMP)
 	$(BIN)/python -m solotable.words.tools update
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	for b in bench/*.py; do $(BIN)/python $$b; done
 
 # The declared dependency floors, tested: a separate venv with exactly the lowest versions
@@ -84,7 +90,8 @@ $(MUTATION_STAMP): $(STAMP)
 	@touch $@
 
 mutation: $(MUTATION_STAMP)
-	nice -n 10 $(BIN)/python tools/mutation.py $(GAME) $(SCOPE)
+	SOLOTABLE_PURE=1 nice -n 10 $(BIN)/python tools/mutation.py $(GAME) $(SCOPE)
 
 clean:
-	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache
+	test ! -x $(BIN)/python || $(BIN)/python tools/compile_rules.py --clean
+	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache build

@@ -39,6 +39,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutation"
+# Mutants change sources: the compiled rules (tools/compile_rules.py) would run in their
+# place, so every process of the run imports the sources (solotable.accel).
+os.environ["SOLOTABLE_PURE"] = "1"
 DOC = ROOT / "docs" / "mutation.md"
 GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
 CORE_MODULES = ("record.py", "scorebook.py", "accumulate.py", "stats.py")

@@ -119,6 +119,17 @@ class FiftyFirstStateGame(Game):
         self._encoder: Encoder | None = None
         self._state_encoder: StateEncoder | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without ``move_tables``: derived from the cards, and compiled classes
+        are not made by ``__new__`` alone, which pickling needs (``solotable.accel``)."""
+        d = dict(self.__dict__)
+        del d["move_tables"]
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
+        self.move_tables = MoveTables(self.cards, self.layout, self.factions, self.develop_compat)
+
     def num_distinct_actions(self) -> int:
         return self.layout.size
 

@@ -465,6 +465,12 @@ class FiftyFirstStateState(State):
         fill_from_dict(s, d)
         return s
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and ``to_dict`` (copies too), derived data rebuilt: the
+        same whether the rules run compiled or not (a compiled class is not made by
+        ``__new__`` alone, which the default pickling needs: ``solotable.accel``)."""
+        return (FiftyFirstStateState.from_dict, (self.game, self.to_dict()))
+
     # ------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
         return self.L.to_string(action)

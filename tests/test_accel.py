@@ -1,0 +1,136 @@
+"""The compiled rules (solotable.accel, tools/compile_rules.py): in use when current, never
+when stale, and the same games as the sources."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import solotable.games.fifty_first_state.state as fifty_state
+from solotable import accel
+from solotable.core.registry import load_game
+from solotable.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[1]
+FINGERPRINT = ROOT / "bench" / "fifty_first_state_fingerprint.py"
+
+
+def _fingerprint(pure: bool) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env.pop("SOLOTABLE_PURE", None)
+    if pure:
+        env["SOLOTABLE_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, str(FINGERPRINT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def test_the_compiled_rules_are_in_use():
+    """``make test`` builds them first: a run without them would measure and test the
+    sources only (CI fails on this skip: tests/allowed_skips.txt does not list it)."""
+    if accel.STATE == "pure":
+        pytest.skip("SOLOTABLE_PURE is set: the sources run")
+    if accel.STATE == "not built":
+        pytest.skip("compiled rules not built (python tools/compile_rules.py)")
+    assert accel.STATE == "compiled"
+    assert not fifty_state.__file__.endswith(".py")
+
+
+def test_compiled_and_interpreted_rules_play_the_same_300_games():
+    """Every legal list, chance flag, sampled outcome, history and final position of 300
+    random games (bench/fifty_first_state_fingerprint.py), both ways, equal the line its
+    docstring records."""
+    recorded = FINGERPRINT.read_text(encoding="utf-8").split("printed\n``")[1].split("``")[0]
+    assert _fingerprint(pure=True) == recorded
+    assert _fingerprint(pure=False) == recorded
+
+
+def _fake_package(tmp_path: Path) -> Path:
+    package = tmp_path / "solotable"
+    for rel in accel.COMPILED_MODULES:
+        (package / rel).parent.mkdir(parents=True, exist_ok=True)
+        (package / rel).write_text(f"# {rel}\n", encoding="utf-8")
+    return package
+
+
+def test_a_build_counts_only_while_every_source_is_the_one_compiled(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOLOTABLE_PURE", raising=False)
+    package = _fake_package(tmp_path)
+    assert accel.build_state(package) == "not built"
+    src = package / accel.COMPILED_MODULES[1]
+    src.with_name(src.stem + ".cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert accel.build_state(package) == "stale"  # no manifest
+    manifest = package / accel.MANIFEST
+    manifest.write_text(json.dumps({"sources": accel.source_digests(package)}), "utf-8")
+    assert accel.build_state(package) == "compiled"
+    (package / accel.COMPILED_MODULES[-1]).write_text("# edited\n", encoding="utf-8")
+    assert accel.build_state(package) == "stale"
+    manifest.write_text("not json", "utf-8")
+    assert accel.build_state(package) == "stale"
+    monkeypatch.setenv("SOLOTABLE_PURE", "1")
+    assert accel.build_state(package) == "pure"
+
+
+def test_a_hidden_build_imports_the_source_beside_it(tmp_path):
+    """A broken extension module beside ``m.py``: imported as is it fails; once the
+    package's folders are hidden, the source is what runs."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "m.py").write_text("WHERE = 'source'\n", encoding="utf-8")
+    suffix = accel.EXTENSION_SUFFIXES[0]
+    (package / f"m{suffix}").write_bytes(b"not a shared library")
+    code = (
+        "import sys; from pathlib import Path; from solotable import accel\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "if sys.argv[1] == 'hide': accel.hide_compiled(Path({!r}))\n"
+        "import pkg.m; print(pkg.m.WHERE)\n"
+    ).replace("{!r}", repr(str(package)))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env.pop("SOLOTABLE_PURE", None)
+
+    def run(mode: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", code, mode], env=env, capture_output=True, text=True
+        )
+
+    plain = run("plain")
+    assert plain.returncode != 0 and "ImportError" in plain.stderr
+    hidden = run("hide")
+    assert hidden.returncode == 0, hidden.stderr
+    assert hidden.stdout.strip() == "source"
+
+
+def test_game_and_state_pickle_and_copy_to_the_same_position():
+    """Compiled classes are not made by ``__new__`` alone: the state pickles as its game
+    and ``to_dict``, the game without its derived move tables."""
+    game = load_game("51st-state")
+    state = game.new_initial_state(11)
+    rng = Rng(5)
+    while not state.is_terminal() and len(state.history) < 80:
+        if state.current_player() < 0:
+            state.apply_legal_action(state.sample_chance())
+        else:
+            state.apply_legal_action(rng.choice(state.legal_actions()))
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert again is not state
+        assert again.to_dict() == state.to_dict()
+        assert again.legal_actions() == state.legal_actions()
+    game2 = pickle.loads(pickle.dumps(game))
+    assert game2.options == game.options
+    fresh = game2.new_initial_state(11)
+    assert fresh.to_dict() == game.new_initial_state(11).to_dict()
+    assert fresh.legal_actions() == game.new_initial_state(11).legal_actions()
