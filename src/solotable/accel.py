@@ -35,6 +35,8 @@ from importlib.machinery import (
 from pathlib import Path
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "core/rng.py",
+    "games/fifty_first_state/actions.py",
     "games/fifty_first_state/rules/__init__.py",
     "games/fifty_first_state/rules/action_moves.py",
     "games/fifty_first_state/rules/actions.py",
@@ -50,8 +52,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "games/fifty_first_state/state.py",
     "games/fifty_first_state/table.py",
 )
-"""The sources compiled, relative to the package folder: 51st State's state and rules (its
-data loading, observation and words stay interpreted: they are not on the playout path)."""
+"""The sources compiled, relative to the package folder: the core's generator (every game's
+chance goes through it), 51st State's state, action ids and rules (its data loading,
+observation and words stay interpreted: they are not on the playout path)."""
 
 GROUP = "solotable_rules"
 """mypyc's shared library for the group (``solotable_rules__mypyc.*.so`` beside the package)."""

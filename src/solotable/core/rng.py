@@ -22,17 +22,27 @@ class Rng:
 
     __slots__ = ("_r",)
 
-    def __init__(self, seed: int | None = 0) -> None:
-        self._r = random.Random(seed)
+    def __init__(self, seed: int | None = 0, *, state: tuple[Any, ...] | None = None) -> None:
+        """Seeded with ``seed``, or set to ``state`` (a ``getstate()``) without seeding.
+
+        Not ``random.Random()`` then ``setstate``: its __init__ seeds the new generator
+        from the OS, five times the cost of the copy; sessions clone states for every
+        chance outcome they test (a hidden deal: one clone per card).
+        """
+        if state is None:
+            self._r = random.Random(seed)
+        else:
+            r = random.Random.__new__(random.Random)
+            r.setstate(state)
+            self._r = r
 
     def clone(self) -> Rng:
-        other = Rng.__new__(Rng)
-        # Not ``random.Random()``: its __init__ seeds the new generator from the OS (then
-        # setstate overwrites all of it), five times the cost of the copy; sessions clone
-        # states for every chance outcome they test (a hidden deal: one clone per card).
-        other._r = random.Random.__new__(random.Random)
-        other._r.setstate(self._r.getstate())
-        return other
+        return Rng(state=self._r.getstate())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its generator's state: the same whether this module runs compiled
+        or not (a compiled class is not made by ``__new__`` alone: ``solotable.accel``)."""
+        return (_restore, (self._r.getstate(),))
 
     def to_json(self) -> list[Any]:
         """The generator's exact state as JSON (``[version, [ints…], gauss]``).
@@ -48,12 +58,9 @@ class Rng:
         """A generator restored from ``to_json`` output (ValueError if malformed)."""
         try:
             version, internal, gauss = data
-            other = cls.__new__(cls)
-            other._r = random.Random()
-            other._r.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            return cls(state=(int(version), tuple(int(x) for x in internal), gauss))
         except (TypeError, ValueError) as e:
             raise ValueError(f"not a generator state: {e}") from None
-        return other
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (ValueError if ``n <= 0``).
@@ -115,3 +122,8 @@ class Rng:
     def spawn(self) -> Rng:
         """An independent generator derived from this one (for sub-seeding)."""
         return Rng(self._r.getrandbits(64))
+
+
+def _restore(state: tuple[Any, ...]) -> Rng:
+    """An unpickled ``Rng`` (``Rng.__reduce__``)."""
+    return Rng(state=state)

@@ -9,7 +9,7 @@ What an action does is data (``action_info.py``), why one is refused a message
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.errors import NotationError
 from solotable.core.message import Msg, msg
@@ -95,6 +95,11 @@ class Layout:
         self.card_index = {cid: i for i, cid in enumerate(cs.ids)}
         self.hand_index = {cid: i for i, cid in enumerate(self.hand_ids)}
         self.conn_index = {cid: i for i, cid in enumerate(cs.conn_ids)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what it is computed from: a compiled class is not made by
+        ``__new__`` alone, which the default pickling needs (``solotable.accel``)."""
+        return (Layout, (self.cs, self.faction_ids))
 
     # -- encode -------------------------------------------------------------
     def use(self, t: int, param: int = 0) -> int:

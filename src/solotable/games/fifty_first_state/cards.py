@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from solotable.core.datafile import load_data_option
 from solotable.core.errors import DataFileError
@@ -29,7 +29,12 @@ from solotable.games.fifty_first_state.goods import (
 KINDS = ("production", "feature", "action")
 PRODUCTION, FEATURE, ACTION = 0, 1, 2
 
-E_NONE, E_PRODUCE, E_PER_ICON, E_KEEP, E_ACTION = range(5)
+# Final literals: the compiled rules read them as constants (solotable.accel).
+E_NONE: Final = 0
+E_PRODUCE: Final = 1
+E_PER_ICON: Final = 2
+E_KEEP: Final = 3
+E_ACTION: Final = 4
 EFFECT_TYPES = ("none", "produce", "produce_per_icon", "keep", "action")
 BONUS_TYPES = ("gain", "store", "vp_per_icon")
 

@@ -12,7 +12,7 @@ The State holds the position and dispatches each action to the function of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.game import ActionInfo, State
 from solotable.core.message import Msg
@@ -85,7 +85,7 @@ from solotable.games.fifty_first_state.table import (
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.game import FiftyFirstStateGame
 
-SETTLES = tuple(ph in (FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL) for ph in range(len(Phase)))
+SETTLES: Final = tuple(ph in (FLIP, LK_DRAW, LK_EXTRA, LK_REVEAL) for ph in range(len(Phase)))
 """Phases in which ``_settle`` may have automatic steps to run, indexed by phase."""
 
 # Re-exported for tests and tools that name the phases from here.

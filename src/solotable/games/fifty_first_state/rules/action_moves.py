@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress
-from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state.actions import PASS_ID
 from solotable.games.fifty_first_state.cards import E_ACTION
@@ -37,6 +36,7 @@ from solotable.games.fifty_first_state.rules.payment import (
     cost_terms,
     payable,
     plus,
+    totals,
 )
 from solotable.games.fifty_first_state.table import BLUE_DECK, RED_DECK
 
@@ -163,7 +163,10 @@ class MoveTables:
         )
 
 
-USE_PLAIN, USE_ANY, USE_DEAL, USE_CHOICE = range(4)
+USE_PLAIN: Final = 0
+USE_ANY: Final = 1
+USE_DEAL: Final = 2
+USE_CHOICE: Final = 3
 """How an action location is paid and what it offers (``MoveTables.use_kind``): its
 printed cost alone, plus a good of the player's choice, plus a deal given up, or
 its cost for a good of the player's choice."""
@@ -178,8 +181,7 @@ def action_phase_moves(s: FiftyFirstStateState) -> list[int]:
     tab: MoveTables = s.game.move_tables
     L = s.L
     n = L.n
-    # ``totals`` inline: each good in the supply plus on cards, then a zero.
-    tot = [*map(add, s.goods, s.st), 0]
+    tot = totals(s)
     held = s.held
     # Location cards come first in ``held`` (slots ``0..n-1``), connection cards after.
     k = bisect_left(held, n)

@@ -9,7 +9,7 @@ worker to an opponent card (``rules/opponent.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state import actions as K
 from solotable.games.fifty_first_state.cards import E_ACTION, PRODUCTION
@@ -42,9 +42,9 @@ from solotable.games.fifty_first_state.table import (
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
-TWO_WORKERS = ((WORKER, 2),)
-ONE_BRICK = ((BRICK, 1),)
-ONE_TOKEN = ((DEVELOPMENT, 1),)
+TWO_WORKERS: Final = ((WORKER, 2),)
+ONE_BRICK: Final = ((BRICK, 1),)
+ONE_TOKEN: Final = ((DEVELOPMENT, 1),)
 
 
 def action_is_legal(s: FiftyFirstStateState, a: int) -> bool:

@@ -9,7 +9,7 @@ game without a Cleanup (seed: Objectif du jeu; assumption ``rounds``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state.actions import DONE_ID
 from solotable.games.fifty_first_state.cards import E_KEEP
@@ -20,7 +20,7 @@ from solotable.games.fifty_first_state.table import END, FLIP, ROUNDS, STORE
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
-STORE_GOODS = (FUEL, GUN, IRON, BRICK, WORKER)
+STORE_GOODS: Final = (FUEL, GUN, IRON, BRICK, WORKER)
 """The goods ``store`` names, in notation order (fuel gun iron brick worker)."""
 
 

@@ -7,7 +7,7 @@ by the counts, a reshuffle moves the discard counts back into the pile.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import chain, compress, repeat
+from itertools import compress, repeat
 from operator import add
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,11 @@ def pile_cards(pile: list[int]) -> list[int]:
     Drawing the ``r``-th card of this list is drawing ``r`` over the running
     counts (what ``Rng.weighted_choice`` does), in one index instead of a scan.
     """
-    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
+    out: list[int] = []
+    for t, n in enumerate(pile):
+        if n:
+            out += [t] * n
+    return out
 
 
 def take_from_pile(s: FiftyFirstStateState, t: int) -> None:

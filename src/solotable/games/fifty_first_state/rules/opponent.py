@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state.goods import WORKER
 from solotable.games.fifty_first_state.rules.payment import pay
@@ -20,7 +20,7 @@ from solotable.games.fifty_first_state.table import T_OPPONENT_USES, OpponentCar
 if TYPE_CHECKING:
     from solotable.games.fifty_first_state.state import FiftyFirstStateState
 
-ONE_WORKER = ((WORKER, 1),)
+ONE_WORKER: Final = ((WORKER, 1),)
 
 
 def opponent_reveal(s: FiftyFirstStateState, t: int) -> None:

@@ -8,7 +8,6 @@ stored stand-ins.
 
 from __future__ import annotations
 
-from operator import add
 from typing import TYPE_CHECKING, Final
 
 from solotable.games.fifty_first_state.goods import (
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 
 def can_pay(s: FiftyFirstStateState, cost: Vector) -> bool:
     """Whether ``cost`` is payable from the supply and stored goods (spec §3.1)."""
-    return affordable(list(map(add, s.goods, s.st)), cost)
+    return affordable(totals(s), cost)
 
 
 def affordable(tot: list[int], cost: Vector) -> bool:
@@ -59,7 +58,7 @@ def affordable(tot: list[int], cost: Vector) -> bool:
     return True
 
 
-NO_GOOD = NUM_GOODS
+NO_GOOD: Final = NUM_GOODS
 """Index of a zero appended to the totals (``totals``): the stand-in of a good that has none."""
 
 CostTerms = tuple[int, int, int, int, int, int]
@@ -70,8 +69,31 @@ ALWAYS: Final = (NO_GOOD, NO_GOOD, 0)
 
 
 def totals(s: FiftyFirstStateState) -> list[int]:
-    """Each good in the supply plus stored on cards, then a zero (index ``NO_GOOD``)."""
-    return [*map(add, s.goods, s.st), 0]
+    """Each good in the supply plus stored on cards, then a zero (index ``NO_GOOD``).
+
+    Written out good by good: the move list asks for it at every decision, and the
+    eleven additions in place are twice as fast as ``map`` when interpreted and
+    native integer additions when compiled (``solotable.accel``).
+    """
+    g = s.goods
+    t = s.st
+    return [
+        g[0] + t[0],
+        g[1] + t[1],
+        g[2] + t[2],
+        g[3] + t[3],
+        g[4] + t[4],
+        g[5] + t[5],
+        g[6] + t[6],
+        g[7] + t[7],
+        g[8] + t[8],
+        g[9] + t[9],
+        g[10] + t[10],
+        0,
+    ]
+
+
+assert NUM_GOODS == 11, "totals() writes the goods out one by one"
 
 
 def cost_terms(cost: Vector) -> CostTerms | None:
