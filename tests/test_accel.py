@@ -4,6 +4,7 @@ when stale, and the same games as the sources."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import pickle
@@ -56,6 +57,57 @@ def test_compiled_and_interpreted_rules_play_the_same_300_games():
     recorded = FINGERPRINT.read_text(encoding="utf-8").split("printed\n``")[1].split("``")[0]
     assert _fingerprint(pure=True) == recorded
     assert _fingerprint(pure=False) == recorded
+
+
+def random_games_digest(name: str, games: int) -> str:
+    """SHA-256 of ``games`` random games of ``name``: at every ply the legal list (or the
+    chance outcome drawn), then each game's final ``to_dict`` and returns."""
+    h = hashlib.sha256()
+    game = load_game(name)
+    pick = Rng(99)
+    for seed in range(games):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            if state.current_player() < 0:
+                a = state.sample_chance()
+                h.update(b"c%d" % a)
+            else:
+                legal = state.legal_actions()
+                h.update(repr(legal).encode())
+                a = pick.choice(legal)
+            state.apply_legal_action(a)
+            if len(state.history) > 3000:
+                break
+        h.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+        h.update(repr(state.returns()).encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("name", ["mini-divercity", "dice-miner", "divercite"])
+def test_every_game_plays_the_same_games_compiled_and_interpreted(name):
+    """The generator is compiled for every game, Mini DiverCity's rules too: 40 random
+    games give the same digest both ways."""
+    code = (
+        "import sys; from tests.test_accel import random_games_digest as d; "
+        "print(d(sys.argv[1], 40))"
+    )
+    digests = []
+    for pure in (True, False):
+        env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'src'}"}
+        env.pop("SOLOTABLE_PURE", None)
+        if pure:
+            env["SOLOTABLE_PURE"] = "1"
+        out = subprocess.run(
+            [sys.executable, "-c", code, name],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        digests.append(out.stdout.strip())
+    assert len(digests[0]) == 64
+    assert digests[0] == digests[1]
 
 
 def _fake_package(tmp_path: Path) -> Path:
@@ -114,10 +166,12 @@ def test_a_hidden_build_imports_the_source_beside_it(tmp_path):
     assert hidden.stdout.strip() == "source"
 
 
-def test_game_and_state_pickle_and_copy_to_the_same_position():
-    """Compiled classes are not made by ``__new__`` alone: the state pickles as its game
-    and ``to_dict``, the game without its derived move tables."""
-    game = load_game("51st-state")
+@pytest.mark.parametrize("name", ["51st-state", "mini-divercity", "dice-miner", "divercite"])
+def test_game_and_state_pickle_and_copy_to_the_same_position(name):
+    """Compiled classes are not made by ``__new__`` alone: states pickle as their game
+    and ``to_dict``, games without what they derive from their data (51st State's move
+    tables); Mini DiverCity's handler table holds module functions only."""
+    game = load_game(name)
     state = game.new_initial_state(11)
     rng = Rng(5)
     while not state.is_terminal() and len(state.history) < 80:
@@ -125,7 +179,7 @@ def test_game_and_state_pickle_and_copy_to_the_same_position():
             state.apply_legal_action(state.sample_chance())
         else:
             state.apply_legal_action(rng.choice(state.legal_actions()))
-    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.clone()):
         assert again is not state
         assert again.to_dict() == state.to_dict()
         assert again.legal_actions() == state.legal_actions()

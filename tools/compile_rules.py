@@ -1,4 +1,4 @@
-"""Compile 51st State's rules with mypyc, in place (``make play`` and ``make test`` run this).
+"""Compile the rules with mypyc, in place (``make play`` and ``make test`` run this).
 
 The sources listed in ``solotable.accel.COMPILED_MODULES`` are compiled, from the same files,
 into extension modules beside them, and ``compiled.json`` records the sources' hashes, which
@@ -115,12 +115,12 @@ def main() -> None:
     why = missing_tool()
     if why is not None:
         clean(package)
-        print(f"compiled rules: skipped — {why}; 51st State runs its sources (slower)")
+        print(f"compiled rules: skipped — {why}; the rules run from their sources (slower)")
         return
     clean(package)
     seconds = build(package)
     n = len(accel.COMPILED_MODULES)
-    print(f"compiled rules: {n} modules of 51st State compiled with mypyc ({seconds:.0f} s)")
+    print(f"compiled rules: {n} modules compiled with mypyc ({seconds:.0f} s)")
 
 
 if __name__ == "__main__":

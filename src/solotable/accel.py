@@ -1,8 +1,8 @@
 """Compiled rules: which modules may run compiled, and the guard that keeps a stale build out.
 
-Why this exists: 51st State's rules are the hot path of its playouts and search (issue 23:
-random legal games per second). The same source files, compiled with mypyc
-(``tools/compile_rules.py``, run by ``make``), play about twice as fast. Nothing else changes:
+Why this exists: the rules are the hot path of playouts and search (issue 23: random legal
+games per second). The same source files, compiled with mypyc (``tools/compile_rules.py``,
+run by ``make``), play about twice as fast (51st State, Mini DiverCity). Nothing else changes:
 one copy of each rule, the same numbers from the same seeds (``tests/core/test_accel.py``
 plays the same games both ways).
 
@@ -51,10 +51,24 @@ COMPILED_MODULES: tuple[str, ...] = (
     "games/fifty_first_state/snapshot.py",
     "games/fifty_first_state/state.py",
     "games/fifty_first_state/table.py",
+    "games/mini_divercity/codes.py",
+    "games/mini_divercity/decks.py",
+    "games/mini_divercity/dispatch.py",
+    "games/mini_divercity/rules/__init__.py",
+    "games/mini_divercity/rules/corporations.py",
+    "games/mini_divercity/rules/divers.py",
+    "games/mini_divercity/rules/ending.py",
+    "games/mini_divercity/rules/hand.py",
+    "games/mini_divercity/rules/main_actions.py",
+    "games/mini_divercity/rules/scale.py",
+    "games/mini_divercity/rules/turn.py",
+    "games/mini_divercity/state.py",
 )
 """The sources compiled, relative to the package folder: the core's generator (every game's
-chance goes through it), 51st State's state, action ids and rules (its data loading,
-observation and words stay interpreted: they are not on the playout path)."""
+chance goes through it), 51st State's state, action ids and rules, Mini DiverCity's state
+and rules. Data loading, observations and words stay interpreted: they are not on the
+playout path (and a data file's checks must raise their own errors, not a compiled type
+check's)."""
 
 GROUP = "solotable_rules"
 """mypyc's shared library for the group (``solotable_rules__mypyc.*.so`` beside the package)."""

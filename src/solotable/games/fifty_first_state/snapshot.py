@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 def clone_state(self: FiftyFirstStateState) -> FiftyFirstStateState:
     """A copy sharing nothing mutable; derived data (the draw list) is copied, the
     move list's cache is not (``moves_cache`` starts empty)."""
-    o = type(self)(self.game, blank=True)
-    o.rng = self.rng.clone()
+    o = type(self)(self.game, blank=True, rng=self.rng.clone())
     o.history = list(self.history)
     o.phase = self.phase
     o.round = self.round

@@ -155,11 +155,21 @@ class FiftyFirstStateState(State):
     locs: list[Location]
     opp: list[OpponentCard]
 
-    def __init__(self, game: FiftyFirstStateGame, seed: int = 0, *, blank: bool = False) -> None:
+    def __init__(
+        self,
+        game: FiftyFirstStateGame,
+        seed: int = 0,
+        *,
+        blank: bool = False,
+        rng: Rng | None = None,
+    ) -> None:
+        """A new game from ``seed``, or (``blank``) an empty one for ``clone`` and
+        ``from_dict`` to fill; ``rng``, a generator to use instead of seeding one (a
+        clone's copy: seeding costs a third of a clone)."""
         self.game = game
         self.cs: CardSet = game.cards
         self.L: Layout = game.layout
-        self.rng = Rng(seed)
+        self.rng = Rng(seed) if rng is None else rng
         self.history = []
         self.pile_cards: list[int] | None = None
         """The draw pile as a sampling list (``rules/deck.py``), or None until a draw

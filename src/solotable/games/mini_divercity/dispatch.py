@@ -145,8 +145,10 @@ def player_handlers(A: ActionSpace, n_species: int, n_corp: int) -> list[tuple[H
     table[A.EXPLORER] = (divers.explorer, 0)
     table[A.COMMS] = (divers.communications, 0)
     table[A.VISIONARY] = (divers.visionary, 0)
-
-    def chance_only(s: MiniDiverCityState, arg: int) -> None:
-        raise AssertionError("a chance outcome applied at a decision")
-
     return [(chance_only, 0) if h is None else h for h in table]
+
+
+def chance_only(s: MiniDiverCityState, arg: int) -> None:
+    """The handler of a chance outcome's id: never called at a decision. Module-level,
+    so that the game (which holds the table) pickles."""
+    raise AssertionError("a chance outcome applied at a decision")

@@ -20,7 +20,7 @@ state never holds an order the player could not know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from solotable.core.game import ActionInfo, State
 from solotable.core.message import Msg
@@ -95,7 +95,19 @@ class MiniDiverCityState(State):
         "vis_placed",
     )
 
-    def __init__(self, game: MiniDiverCityGame, seed: int | None = 0, *, blank: bool = False):
+    def __init__(
+        self,
+        game: MiniDiverCityGame,
+        seed: int | None = 0,
+        *,
+        blank: bool = False,
+        copy_of: MiniDiverCityState | None = None,
+    ):
+        """A new game from ``seed`` (``blank``: set up, no step run yet), or a copy of
+        the position ``copy_of`` (``clone``)."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         t = game.tables
         self.game = game
         self.t = t
@@ -283,54 +295,57 @@ class MiniDiverCityState(State):
 
     # ----------------------------------------------------------- copy / dump
     def clone(self) -> MiniDiverCityState:
-        o = MiniDiverCityState.__new__(MiniDiverCityState)
-        o.game = self.game
-        o.t = self.t
-        o.A = self.A
-        o.H = self.H
-        o.rng = self.rng.clone()
-        o.history = self.history[:]
-        o.goal = self.goal
-        o.limit = self.limit
-        o.end_when_impossible = self.end_when_impossible
-        o.hopeless = self.hopeless
-        o.pos = self.pos[:]
-        o.saved = self.saved
-        o.elim = self.elim
-        o.hotels = self.hotels[:]
-        o.divers = self.divers[:]
-        o.hand = self.hand[:]
-        o.up = self.up[:]
-        o.deck = self.deck[:]
-        o.ndeck = self.ndeck
-        o.top = self.top
-        o.disc = self.disc[:]
-        o.ndisc = self.ndisc
-        o.disc_top = self.disc_top
-        o.cdeck = self.cdeck[:]
-        o.ncdeck = self.ncdeck
-        o.ctop = self.ctop[:]
-        o.cdisc = self.cdisc[:]
-        o.ncdisc = self.ncdisc
-        o.cdisc_top = self.cdisc_top
-        o.cap = self.cap[:]
-        o.vis = self.vis[:]
-        o.vis_placed = self.vis_placed[:]
-        o.special_turn = self.special_turn
-        o.quick_turn = self.quick_turn
-        o.looked = self.looked[:]
-        o.showing = self.showing
-        o.turn = self.turn
-        o.result = self.result
-        o.cause = self.cause
-        o.log = self.log[:]
-        o.nlog = self.nlog
-        o.dirty = self.dirty
-        o.chance = self.chance
-        o.stack = self.stack[:]
-        return o
+        return MiniDiverCityState(cast("MiniDiverCityGame", self.game), copy_of=self)
 
-    _PLAIN: tuple[str, ...] = (
+    def _copy(self, s: MiniDiverCityState) -> None:
+        """Every field of ``s``, lists copied (``clone``: a copy is made by ``__init__``,
+        the only way a compiled class is made, ``solotable.accel``)."""
+        self.game = s.game
+        self.t = s.t
+        self.A = s.A
+        self.H = s.H
+        self.rng = s.rng.clone()
+        self.history = s.history[:]
+        self.goal = s.goal
+        self.limit = s.limit
+        self.end_when_impossible = s.end_when_impossible
+        self.hopeless = s.hopeless
+        self.pos = s.pos[:]
+        self.saved = s.saved
+        self.elim = s.elim
+        self.hotels = s.hotels[:]
+        self.divers = s.divers[:]
+        self.hand = s.hand[:]
+        self.up = s.up[:]
+        self.deck = s.deck[:]
+        self.ndeck = s.ndeck
+        self.top = s.top
+        self.disc = s.disc[:]
+        self.ndisc = s.ndisc
+        self.disc_top = s.disc_top
+        self.cdeck = s.cdeck[:]
+        self.ncdeck = s.ncdeck
+        self.ctop = s.ctop[:]
+        self.cdisc = s.cdisc[:]
+        self.ncdisc = s.ncdisc
+        self.cdisc_top = s.cdisc_top
+        self.cap = s.cap[:]
+        self.vis = s.vis[:]
+        self.vis_placed = s.vis_placed[:]
+        self.special_turn = s.special_turn
+        self.quick_turn = s.quick_turn
+        self.looked = s.looked[:]
+        self.showing = s.showing
+        self.turn = s.turn
+        self.result = s.result
+        self.cause = s.cause
+        self.log = s.log[:]
+        self.nlog = s.nlog
+        self.dirty = s.dirty
+        self.chance = s.chance
+        self.stack = s.stack[:]
+
+    _PLAIN: ClassVar[tuple[str, ...]] = (
         "pos",
         "saved",
         "elim",
@@ -395,6 +410,12 @@ class MiniDiverCityState(State):
         if "rng" in d:
             s.rng = Rng.from_json(d["rng"])
         return s
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and ``to_dict`` (copies too): the same whether the rules
+        run compiled or not (a compiled class is not made by ``__new__`` alone, which
+        the default pickling needs: ``solotable.accel``)."""
+        return (MiniDiverCityState.from_dict, (self.game, self.to_dict()))
 
     # ------------------------------------------------------------ engine loop
     def _log(self, code: int, a: int = -1, b: int = -1) -> None:
