@@ -11,8 +11,12 @@ from typing import Any
 
 
 def machine() -> str:
-    """A one-line description of where the figure was measured."""
-    return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
+    """A one-line description of where the figure was measured, and whether the rules ran
+    compiled (``solotable.accel``: ``compiled``, ``not built``, ``stale`` or ``pure``)."""
+    from solotable import accel
+
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    return f"{python} on {platform.machine()}, rules {accel.STATE}"
 
 
 def parser(description: str) -> argparse.ArgumentParser:
@@ -37,7 +41,9 @@ def rate(run_once: Callable[[int], int], seconds: float) -> float:
 
 def report(figures: Mapping[str, float], as_json: bool) -> None:
     if as_json:
-        print(json.dumps(figures))
+        from solotable import accel
+
+        print(json.dumps({**figures, "rules": accel.STATE}))
     else:
         for k, v in figures.items():
             print(f"{k:>28}: {v:,.1f}")

@@ -188,3 +188,16 @@ def test_game_and_state_pickle_and_copy_to_the_same_position(name):
     fresh = game2.new_initial_state(11)
     assert fresh.to_dict() == game.new_initial_state(11).to_dict()
     assert fresh.legal_actions() == game.new_initial_state(11).legal_actions()
+
+
+@pytest.mark.parametrize("name", ["51st-state", "mini-divercity", "dice-miner", "divercite"])
+@pytest.mark.parametrize("value", [5, None, ["pass"]])
+def test_a_move_that_is_not_text_is_a_notation_error_in_every_game(name, value):
+    """A compiled ``str`` parameter would turn it into a bare TypeError (and 51st State's
+    parser once raised AttributeError on it): every game refuses it as notation."""
+    from solotable.core.errors import NotationError
+
+    state = load_game(name).new_initial_state(1)
+    with pytest.raises(NotationError) as refused:
+        state.string_to_action(value)
+    assert refused.value.text == str(value)

@@ -39,9 +39,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutation"
-# Mutants change sources: the compiled rules (tools/compile_rules.py) would run in their
-# place, so every process of the run imports the sources (solotable.accel).
-os.environ["SOLOTABLE_PURE"] = "1"
 DOC = ROOT / "docs" / "mutation.md"
 GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
 CORE_MODULES = ("record.py", "scorebook.py", "accumulate.py", "stats.py")
@@ -528,6 +525,9 @@ def try_kills(scope: Scope, names: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Mutants change sources: the compiled rules (tools/compile_rules.py) would run in their
+    # place, so every process of the run imports the sources (solotable.accel).
+    os.environ["SOLOTABLE_PURE"] = "1"
     known = scopes()
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("scope", nargs="*", help=f"scopes to run (default: all): {', '.join(known)}")

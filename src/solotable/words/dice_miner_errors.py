@@ -87,6 +87,7 @@ def _illegal(w: Formatter) -> None:
 
 def _notation(w: Formatter) -> None:
     w.text("notation.empty", N_("empty move; try 'take e1', 'spend magic2', 'refill' or 'stop'"))
+    w.text("notation.not-text", N_("a move is text, such as 'take e1'"))
     w.text(
         "notation.unknown-verb",
         N_("unknown move; expected take, spend, face, recycle, refill, stop or draw"),

@@ -279,6 +279,7 @@ def _ambiguous(t: Tr, a: Mapping[str, Any]) -> str:
 
 
 WORDS.text("notation.empty", N_("empty move"))
+WORDS.text("notation.not-text", N_("a move is text, such as 'pass'"))
 WORDS.text(
     "notation.unknown-chance",
     N_("unknown chance outcome; expected draw:, reveal:, flip: or faction:"),

@@ -129,9 +129,12 @@ def _parse_slot(mtn: Mountain, word: str, text: str) -> int:
 
 
 def parse_action(
-    table: DiceTable, mtn: Mountain, lay: Layout, mountain: list[int], text: str
+    table: DiceTable, mtn: Mountain, lay: Layout, mountain: list[int], text: object
 ) -> int:
-    """Read notation (case-insensitive, a few short aliases); NotationError if malformed."""
+    """Read notation (case-insensitive, a few short aliases); NotationError if malformed,
+    or if ``text`` is not text at all."""
+    if not isinstance(text, str):
+        raise NotationError(str(text), msg("dice-miner.notation.not-text"))
     words = text.strip().lower().replace(":", " ").split()
     if not words:
         raise NotationError(text, msg("dice-miner.notation.empty"))

@@ -331,7 +331,7 @@ class DiceMinerState(State):
             raise NotationError(str(action), msg("core.illegal.outside"))
         return action_text(g.table, g.mtn, g.layout, self.mountain, action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
         g = self.game
         return parse_action(g.table, g.mtn, g.layout, self.mountain, text)
 

@@ -206,7 +206,11 @@ class Layout:
             )
         raise NotationError(text, msg("51st-state.notation.unknown-name", what=what, word=word))
 
-    def from_string(self, text: str) -> int:
+    def from_string(self, text: object) -> int:
+        """Notation → id. ``text`` may be anything a caller was given: not text is refused
+        as notation (a compiled ``str`` parameter would raise a bare TypeError)."""
+        if not isinstance(text, str):
+            raise NotationError(str(text), msg("51st-state.notation.not-text"))
         t = " ".join(text.strip().lower().split())
         if not t:
             raise NotationError(text, msg("51st-state.notation.empty"))

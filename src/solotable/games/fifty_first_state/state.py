@@ -485,7 +485,8 @@ class FiftyFirstStateState(State):
     def action_to_string(self, action: int) -> str:
         return self.L.to_string(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
+        """Any value: not text is a NotationError (``Layout.from_string``)."""
         return self.L.from_string(text)
 
     def hidden_at_end(self) -> dict[str, Any]:

@@ -197,7 +197,7 @@ class ActionSpace:
         """The hand slot whose card an action uses (-1: none): its words name the card when
         it is face up."""
 
-    def parse(self, text: str) -> int:
+    def parse(self, text: object) -> int:
         """Notation → id; the error lists the forms the notation takes."""
         if not isinstance(text, str):
             raise NotationError(str(text), msg("mini-divercity.notation.not-text"))

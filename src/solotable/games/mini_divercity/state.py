@@ -270,7 +270,9 @@ class MiniDiverCityState(State):
             raise ValueError(f"action {action} is outside the action space")
         return self.A.names[action]
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
+        """Any value: not text is a NotationError (``ActionSpace.parse``), not the bare
+        TypeError a compiled ``str`` parameter would raise."""
         return self.A.parse(text)
 
     def action_info(self, action: int) -> ActionInfo:
