@@ -201,3 +201,4 @@ def test_a_move_that_is_not_text_is_a_notation_error_in_every_game(name, value):
     with pytest.raises(NotationError) as refused:
         state.string_to_action(value)
     assert refused.value.text == str(value)
+    assert refused.value.reason.key == f"{name}.notation.not-text"
