@@ -79,3 +79,13 @@ def test_moves_are_data_and_said_in_words() -> None:
     )
     assert words["stop"] == "stop digging and score"
     assert infos["stop"].kind == "stop" and infos["stop"].args == {}
+
+
+@pytest.mark.parametrize("value", [5, None, ["stop"]])
+def test_a_move_that_is_not_text_is_refused_as_notation(value: object) -> None:
+    """Not an AttributeError from ``.strip()``: the value shown, and why."""
+    state = game().new_initial_state(1)
+    with pytest.raises(NotationError) as refused:
+        state.string_to_action(value)
+    assert refused.value.text == str(value)
+    assert refused.value.reason == Msg("dice-miner.notation.not-text", {})

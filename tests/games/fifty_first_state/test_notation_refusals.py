@@ -158,3 +158,14 @@ def test_an_id_outside_the_action_space_has_no_text(offset: int) -> None:
         with pytest.raises(ValueError) as err:
             s.action_to_string(a)
         assert str(err.value) == f"action {a} outside the action space"
+
+
+@pytest.mark.parametrize("value", [5, None, ["pass"]])
+def test_a_move_that_is_not_text_is_refused_as_notation(value: object) -> None:
+    """Not an AttributeError from ``.strip()``, nor the TypeError of a compiled ``str``
+    parameter (``solotable.accel``): the value shown, and why."""
+    state = game().new_initial_state(1)
+    with pytest.raises(NotationError) as refused:
+        state.string_to_action(value)
+    assert refused.value.text == str(value)
+    assert refused.value.reason == Msg("51st-state.notation.not-text", {})

@@ -31,6 +31,7 @@ def _stored(s: FiftyFirstStateState) -> list[dict[str, int]]:
 def test_a_missing_worker_comes_off_a_storage_card_not_from_other_goods() -> None:
     s = staged(locs=("thieves-den",), goods={"worker": 1, "universal": 1, "gun": 1})
     s = _with_stored(s, 0, {"worker": 1})
+    assert "work fuel" in moves(s)  # the move list counts the stored worker too
     play(s, "work fuel")  # 2 workers: the supply's one, then the stored one
     g = goods_of(s)
     assert (g["worker"], g["universal"], g["gun"], g["fuel"]) == (0, 1, 1, 1)
