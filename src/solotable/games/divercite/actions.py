@@ -138,7 +138,7 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def string_to_action(text: str) -> int:
+def string_to_action(text: object) -> int:
     """Parse notation; the piece kind may be omitted (the square tells it).
 
     Accepted: ``CR D6``, ``cr-d6``, ``crd6``, ``R D6`` (kind from the square),

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.game import ActionInfo, Observation, State
+from solotable.core.message import Msg
 from solotable.core.players import TERMINAL
 from solotable.core.rng import Rng
 from solotable.games.divercite import actions
@@ -80,7 +81,13 @@ class DiverciteState(State):
 
     game: DiverciteGame
 
-    def __init__(self, game: DiverciteGame, seed: int = 0) -> None:
+    def __init__(
+        self, game: DiverciteGame, seed: int = 0, *, copy_of: DiverciteState | None = None
+    ) -> None:
+        """A new game, or a copy of the position ``copy_of`` (``clone``)."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         self.game = game
         self.seed = seed
         self._rng: Rng | None = None
@@ -141,36 +148,81 @@ class DiverciteState(State):
         """Pieces (not counting the neutral token) still to be placed by both players."""
         return 2 * PIECES_PER_PLAYER - (self._ply - (self._ply > self._neutral_ply))
 
-    # -- rules: placement (module functions bound once, no extra call on the hot path) -----
-    legal_actions = placement.legal_placements
-    is_legal = placement.is_legal_placement
-    explain_illegal = placement.refusal_reason
-    _apply = placement.place_piece
-    apply_legal_action = placement.play
-    """The base class's contract (an action from ``legal_actions``, recorded), one call."""
-    make = placement.place_piece
-    """Play a legal action without recording it (search's make; see ``unmake``)."""
-    unmake = placement.take_back
-    """Take back ``action``, which must be the last one made (search only)."""
-    search_make = placement.place_on_board
-    """``make`` without updating ``legal_actions``'s lists: for a search that lists its
-    moves with ``scored_moves`` and takes each back with ``search_unmake``."""
-    search_unmake = placement.take_off_board
+    # -- rules: placement ---------------------------------------------------------------------
+    # Methods that call the rule functions: a compiled function is not bound as a method
+    # (``solotable.accel``), so the class can no longer name them directly (one frame more
+    # per call when interpreted, a direct C call when compiled).
+    def legal_actions(self) -> list[int]:
+        return placement.legal_placements(self)
+
+    def is_legal(self, action: int) -> bool:
+        return placement.is_legal_placement(self, action)
+
+    def explain_illegal(self, action: int) -> Msg | None:
+        return placement.refusal_reason(self, action)
+
+    def _apply(self, action: int) -> None:
+        placement.place_piece(self, action)
+
+    def apply_legal_action(self, action: int) -> None:
+        """The base class's contract (an action from ``legal_actions``, recorded), one call."""
+        placement.play(self, action)
+
+    def make(self, action: int) -> None:
+        """Play a legal action without recording it (search's make; see ``unmake``)."""
+        placement.place_piece(self, action)
+
+    def unmake(self, action: int) -> None:
+        """Take back ``action``, which must be the last one made (search only)."""
+        placement.take_back(self, action)
+
+    def search_make(self, action: int) -> None:
+        """``make`` without updating ``legal_actions``'s lists: for a search that lists its
+        moves with ``scored_moves`` and takes each back with ``search_unmake``."""
+        placement.place_on_board(self, action)
+
+    def search_unmake(self, action: int) -> None:
+        placement.take_off_board(self, action)
 
     # -- rules: scoring ----------------------------------------------------------------------
-    gain = scoring.gain
-    best_gain = horizon.best_gain
-    square_gains = horizon.square_gains
-    best_gain_on = horizon.best_gain_on
-    open_deltas = horizon.open_deltas
-    greediest_move = horizon.greediest_move
-    scored_moves = scoring.scored_moves
-    open_neighbours = scoring.open_neighbours
-    score_diff = scoring.score_diff
-    recomputed_scores = scoring.recomputed_scores
-    divercites = scoring.divercites
-    winner = scoring.most_points_wins
-    outcome = scoring.final_outcome
+    def gain(self, action: int) -> int:
+        return scoring.gain(self, action)
+
+    def best_gain(self, enough: int = 99) -> int:
+        return horizon.best_gain(self, enough)
+
+    def square_gains(self, p: int) -> list[int]:
+        return horizon.square_gains(self, p)
+
+    def best_gain_on(self, p: int, squares: tuple[int, ...]) -> int:
+        return horizon.best_gain_on(self, p, squares)
+
+    def open_deltas(self) -> list[int]:
+        return horizon.open_deltas(self)
+
+    def greediest_move(self) -> tuple[int, int]:
+        return horizon.greediest_move(self)
+
+    def scored_moves(self) -> list[tuple[int, int]]:
+        return scoring.scored_moves(self)
+
+    def open_neighbours(self) -> int:
+        return scoring.open_neighbours(self)
+
+    def score_diff(self) -> int:
+        return scoring.score_diff(self)
+
+    def recomputed_scores(self) -> list[int]:
+        return scoring.recomputed_scores(self)
+
+    def divercites(self) -> list[int]:
+        return scoring.divercites(self)
+
+    def winner(self) -> int | None:
+        return scoring.most_points_wins(self)
+
+    def outcome(self) -> Msg:
+        return scoring.final_outcome(self)
 
     def scores(self) -> list[float]:
         return [float(self._scores[0]), float(self._scores[1])]
@@ -223,34 +275,56 @@ class DiverciteState(State):
         }
 
     def clone(self) -> DiverciteState:
-        s = DiverciteState.__new__(DiverciteState)
-        s.game = self.game
-        s.seed = self.seed
-        s._rng = None if self._rng is None else self._rng.clone()
-        s.history = self.history[:]
-        s._first = self._first
-        s._neutral_ply = self._neutral_ply
-        s._ply = self._ply
-        s._owner = self._owner[:]
-        s._cbit = self._cbit[:]
-        s._pts = self._pts[:]
-        s._res = self._res[:]
-        s._scores = self._scores[:]
-        s._supply = self._supply[:]
-        s._empty_c = self._empty_c[:]
-        s._empty_r = self._empty_r[:]
-        s._cacts = [lst[:] for lst in self._cacts]
-        s._racts = [lst[:] for lst in self._racts]
-        s._offer = placement.offers(s)
-        return s
+        return DiverciteState(self.game, self.seed, copy_of=self)
+
+    def _copy(self, o: DiverciteState) -> None:
+        """Every field of ``o``, lists copied (``clone``: a copy is made by ``__init__``,
+        the only way a compiled class is made, ``solotable.accel``)."""
+        self.game = o.game
+        self.seed = o.seed
+        self._rng = None if o._rng is None else o._rng.clone()
+        self.history = o.history[:]
+        self._first = o._first
+        self._neutral_ply = o._neutral_ply
+        self._ply = o._ply
+        self._owner = o._owner[:]
+        self._cbit = o._cbit[:]
+        self._pts = o._pts[:]
+        self._res = o._res[:]
+        self._scores = o._scores[:]
+        self._supply = o._supply[:]
+        self._empty_c = o._empty_c[:]
+        self._empty_r = o._empty_r[:]
+        self._cacts = [lst[:] for lst in o._cacts]
+        self._racts = [lst[:] for lst in o._racts]
+        self._offer = placement.offers(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game, seed and moves (no chance: they are the whole position),
+        and its generator if one was made: the same whether the rules run compiled or
+        not (a compiled class is not made by ``__new__`` alone)."""
+        return (_replayed, (self.game, self.seed, list(self.history), self._rng))
 
     # -- notation ------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
+        """Any value: not text is a NotationError (``actions.string_to_action``), not the
+        bare TypeError a compiled ``str`` parameter would raise."""
         return actions.string_to_action(text)
 
     def action_info(self, action: int) -> ActionInfo:
         """Kind ``city``/``resource``/``neutral``, colour and square (``actions.action_info``)."""
         return actions.action_info(action)
+
+
+def _replayed(
+    game: DiverciteGame, seed: int, history: list[int], rng: Rng | None
+) -> DiverciteState:
+    """An unpickled position (``DiverciteState.__reduce__``): its moves played again."""
+    s = DiverciteState(game, seed)
+    for a in history:
+        s.apply_legal_action(a)
+    s._rng = rng
+    return s
