@@ -2,9 +2,9 @@
 
 Why this exists: the rules are the hot path of playouts and search (issue 23: random legal
 games per second). The same source files, compiled with mypyc (``tools/compile_rules.py``,
-run by ``make``), play 1.3 to 2.2 times as fast (Divercité, 51st State, Mini DiverCity). Nothing else changes:
-one copy of each rule, the same numbers from the same seeds (``tests/core/test_accel.py``
-plays the same games both ways).
+run by ``make``), play 1.3 to 2.2 times as fast (Divercité, 51st State, Mini DiverCity).
+Nothing else changes: one copy of each rule, the same numbers from the same seeds
+(``tests/test_accel.py`` plays the same games both ways).
 
 The danger is a compiled module older than its source: CPython imports an extension module
 before a ``.py`` of the same name, so an edited rule would silently keep its old behaviour.
@@ -13,7 +13,7 @@ module, imported first by the package, hides every compiled module of the packag
 each recorded source is unchanged. Hidden means a source-only import finder for the
 package's folders: the ``.py`` files are imported as if nothing had been built.
 ``SOLOTABLE_PURE=1`` hides them too (mutation testing changes sources on purpose; the
-comparisons of ``tests/core/test_accel.py`` run both).
+comparisons of ``tests/test_accel.py`` run both).
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ COMPILED_MODULES: tuple[str, ...] = (
 )
 """The sources compiled, relative to the package folder: the core's generator (every game's
 chance goes through it), Divercité's board, state and rules, 51st State's state, action ids
-and rules, Mini DiverCity's state and rules. Data loading, observations and words stay interpreted: they are not on the
-playout path (and a data file's checks must raise their own errors, not a compiled type
-check's)."""
+and rules, Mini DiverCity's state and rules. Data loading, observations and words stay
+interpreted: they are not on the playout path (and a data file's checks must raise their own
+errors, not a compiled type check's)."""
 
 GROUP = "solotable_rules"
 """mypyc's shared library for the group (``solotable_rules__mypyc.*.so`` beside the package)."""
