@@ -31,9 +31,10 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-test-*
 	@touch $@
 
-# 51st State's rules compiled with mypyc from the same sources (docs/benchmarks.md, issue 23):
-# rebuilt when a source changed, nothing to do otherwise; without a C compiler a "skipped"
-# line says so and the sources run (solotable.accel never runs a stale build).
+# The rules of Divercité, Mini DiverCity and 51st State and the core's generator compiled with
+# mypyc from the same sources (docs/benchmarks.md, issue 23): rebuilt when a source changed,
+# nothing to do otherwise; without a C compiler a "skipped" line says so and the sources run
+# (solotable.accel never runs a stale build).
 compiled:
 	$(BIN)/python tools/compile_rules.py
 
