@@ -9,12 +9,12 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from solotable import accel
+
 
 def machine() -> str:
     """A one-line description of where the figure was measured, and whether the rules ran
     compiled (``solotable.accel``: ``compiled``, ``not built``, ``stale`` or ``pure``)."""
-    from solotable import accel
-
     python = f"{platform.python_implementation()} {platform.python_version()}"
     return f"{python} on {platform.machine()}, rules {accel.STATE}"
 
@@ -41,8 +41,6 @@ def rate(run_once: Callable[[int], int], seconds: float) -> float:
 
 def report(figures: Mapping[str, float], as_json: bool) -> None:
     if as_json:
-        from solotable import accel
-
         print(json.dumps({**figures, "rules": accel.STATE}))
     else:
         for k, v in figures.items():

@@ -32,9 +32,10 @@ def _env(pure: bool) -> dict[str, str]:
     return env
 
 
-def _fingerprint(pure: bool) -> str:
+def _stdout(args: list[str], pure: bool) -> str:
+    """What ``python ARGS`` prints, run from this tree with or without the build."""
     out = subprocess.run(
-        [sys.executable, str(FINGERPRINT)],
+        [sys.executable, *args],
         env=_env(pure),
         capture_output=True,
         text=True,
@@ -60,8 +61,8 @@ def test_compiled_and_interpreted_rules_play_the_same_300_games():
     random games (bench/fifty_first_state_fingerprint.py), both ways, equal the line its
     docstring records."""
     recorded = FINGERPRINT.read_text(encoding="utf-8").split("printed\n``")[1].split("``")[0]
-    assert _fingerprint(pure=True) == recorded
-    assert _fingerprint(pure=False) == recorded
+    assert _stdout([str(FINGERPRINT)], pure=True) == recorded
+    assert _stdout([str(FINGERPRINT)], pure=False) == recorded
 
 
 def random_games_digest(name: str, games: int) -> str:
@@ -90,23 +91,13 @@ def random_games_digest(name: str, games: int) -> str:
 
 @pytest.mark.parametrize("name", ["mini-divercity", "dice-miner", "divercite"])
 def test_every_game_plays_the_same_games_compiled_and_interpreted(name):
-    """The generator is compiled for every game, Mini DiverCity's rules too: 40 random
-    games give the same digest both ways."""
+    """The generator is compiled for every game, Divercité's and Mini DiverCity's rules
+    too: 40 random games give the same digest both ways."""
     code = (
         "import sys; from tests.test_accel import random_games_digest as d; "
         "print(d(sys.argv[1], 40))"
     )
-    digests = []
-    for pure in (True, False):
-        out = subprocess.run(
-            [sys.executable, "-c", code, name],
-            env=_env(pure),
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=True,
-        )
-        digests.append(out.stdout.strip())
+    digests = [_stdout(["-c", code, name], pure) for pure in (True, False)]
     assert len(digests[0]) == 64
     assert digests[0] == digests[1]
 

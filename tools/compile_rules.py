@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 BUILD = ROOT / "build" / "mypyc"
 
-# Read the list without importing the package (whose import runs accel's guard itself).
+# Imported from the sources: the package's import runs accel's guard, which would warn of the
+# stale build this tool is about to replace (main() takes the variable off to check the build).
 os.environ["SOLOTABLE_PURE"] = "1"
 sys.path.insert(0, str(SRC))
 from solotable import accel  # noqa: E402

@@ -11,21 +11,21 @@ from solotable.web.review_jobs import ReviewJobs
 
 def test_notes_kept_already_are_not_reviewed_again() -> None:
     kept: dict[str, dict[int, Any]] = {"g": {3: "note"}}
-    jobs = ReviewJobs(kept.__setitem__)
+    jobs = ReviewJobs(kept.__setitem__, kept.get)
     calls: list[str] = []
 
     def review(progress: Any) -> dict[int, Any]:
         calls.append("g")
         return {}
 
-    job = jobs.start("g", review, lambda: kept.get("g"))
+    job = jobs.start("g", review)
     assert job.finished.is_set() and job.notes == {3: "note"} and calls == []
     assert jobs.get("g") is None
 
 
 def test_a_finished_review_is_kept_and_its_job_forgotten_together() -> None:
     kept: dict[str, dict[int, Any]] = {}
-    jobs = ReviewJobs(kept.__setitem__)
+    jobs = ReviewJobs(kept.__setitem__, kept.get)
     go = threading.Event()
 
     def review(progress: Any) -> dict[int, Any]:
@@ -33,8 +33,8 @@ def test_a_finished_review_is_kept_and_its_job_forgotten_together() -> None:
         go.wait(30)
         return {1: "note"}
 
-    job = jobs.start("g", review, lambda: kept.get("g"))
-    assert jobs.start("g", review, lambda: kept.get("g")) is job  # one job per game
+    job = jobs.start("g", review)
+    assert jobs.start("g", review) is job  # one job per game
     go.set()
     assert job.finished.wait(30)
     assert kept == {"g": {1: "note"}} and job.notes == {1: "note"} and jobs.get("g") is None

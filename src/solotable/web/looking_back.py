@@ -67,7 +67,7 @@ class _State:
         self.lock = threading.Lock()
         self.replays: OrderedDict[str, Replay] = OrderedDict()
         self.reviews: OrderedDict[str, dict[int, Any]] = OrderedDict()
-        self.jobs = ReviewJobs(self.keep_review)
+        self.jobs = ReviewJobs(self.keep_review, self.reviews.get)
 
     def remember(self, game_id: str, replay: Replay) -> None:
         with self.lock:
@@ -273,11 +273,7 @@ def replay_page(
     reveal = hidden == "1"
     notes = state.reviews.get(game_id) if review == "1" else None
     if review == "1" and notes is None:
-        job = state.jobs.start(
-            game_id,
-            lambda progress: reviewed(replay, progress),
-            lambda: state.reviews.get(game_id),
-        )
+        job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
         job.finished.wait(FIRST_WAIT)
         if job.error is not None:
             state.jobs.forget(game_id, job)

@@ -42,27 +42,27 @@ class ReviewJob:
 
 
 class ReviewJobs:
-    """The reviews under way, by game id; each writes its notes with ``keep`` when done."""
+    """The reviews under way, by game id; each writes its notes with ``keep`` when done,
+    and ``kept`` reads them back (a game reviewed already is not reviewed again)."""
 
-    def __init__(self, keep: Callable[[str, dict[int, Any]], None]) -> None:
+    def __init__(
+        self,
+        keep: Callable[[str, dict[int, Any]], None],
+        kept: Callable[[str], dict[int, Any] | None],
+    ) -> None:
         self._keep = keep
+        self._kept = kept
         self._lock = threading.Lock()
         self._slot = threading.Lock()  # one review computes at a time
         self._jobs: dict[str, ReviewJob] = {}
 
-    def start(
-        self,
-        game_id: str,
-        review: Callable[[Progress], dict[int, Any]],
-        kept: Callable[[], dict[int, Any] | None],
-    ) -> ReviewJob:
+    def start(self, game_id: str, review: Callable[[Progress], dict[int, Any]]) -> ReviewJob:
         """The job reviewing ``game_id``, started now unless one is under way or its notes
-        are ``kept()`` already (a review that ended since the caller looked: a finished job).
-        """
+        are kept already (a review that ended since the caller looked: a finished job)."""
         with self._lock:
             job = self._jobs.get(game_id)
             if job is None:
-                notes = kept()
+                notes = self._kept(game_id)
                 if notes is not None:
                     job = ReviewJob(waiting=False, notes=notes)
                     job.finished.set()
