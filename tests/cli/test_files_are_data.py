@@ -58,6 +58,13 @@ def build(game, player, seed, params):
 
 def not_an_agent(*args):
     return 42
+
+def called(*args, **kwargs):
+    pathlib.Path({marker!r} + ".called").write_text("called")
+    return Bot(*args[:3])
+
+def make_bot(game, player, seed, params):
+    return Bot(game, player, seed)
 """
 
 
@@ -338,12 +345,12 @@ def test_plugin_mistakes_on_the_command_line_are_one_line(
     (planted.marker.parent / "path" / "broken_on_import.py").write_text("1 / 0\n")
     mod = planted.module
     for spec, words in [
-        ("os:system", "could not build an agent"),
+        ("os:system", "neither an Agent subclass nor a factory"),
         ("subprocess:Popen", "not a solotable Agent"),
-        ("builtins:eval", "could not build an agent"),
+        ("builtins:eval", "neither an Agent subclass nor a factory"),
         ("nosuchmodule_xyz:Bot", "cannot import"),
         (f"{mod}:Nope", "has no 'Nope'"),
-        (f"{mod}:not_an_agent", "is not an agent"),
+        (f"{mod}:not_an_agent", "neither an Agent subclass nor a factory"),
         (f"{mod}:Boom", "RuntimeError: the constructor failed"),
         ("broken_on_import:Bot", "ZeroDivisionError"),
     ]:
@@ -354,3 +361,30 @@ def test_plugin_mistakes_on_the_command_line_are_one_line(
         code, _, err = run(["play", "divercite", "--ai", spec], capsys)
         one_line_error(code, err)
     sys.modules.pop("broken_on_import", None)
+
+
+# -- plug-ins named on the command line: checked before anything is called (issue 35) ------
+
+
+def test_a_plugin_spec_must_name_an_agent_class_or_a_documented_factory(
+    planted: Planted, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--agents os:system`` imported ``os`` and called ``system(game, player, seed,
+    params)``: any callable was taken for a factory. Now it must be an ``Agent`` subclass or
+    a function ``f(game, player, seed, params)`` (docs/agents.md), checked before the call."""
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(os, "system", lambda *a: calls.append(a) or 0)  # a spy
+    mod = planted.module
+    for spec in ("os:system", "builtins:eval", f"{mod}:called", f"{mod}:not_an_agent",
+                 "shutil:rmtree", "subprocess:call", "os:getcwd", "math:pi"):  # fmt: skip
+        for argv in (["simulate", "toy-race", "-n", "1", "--agents", f"{spec},random"],
+                     ["play", "divercite", "--ai", spec]):  # fmt: skip
+            code, _, err = run(argv, capsys)
+            one_line_error(code, err)
+            assert "Agent subclass" in err and "(game, player, seed, params)" in err, (spec, err)
+            assert len(err.strip().splitlines()) == 1, err
+    assert calls == []
+    assert not Path(str(planted.marker) + ".called").exists()
+    game = load_game("toy-race")
+    built = make_agent(f"{mod}:make_bot", game, 0, 1, allow_plugins=True)  # the documented one
+    assert type(built).__name__ == "Bot"

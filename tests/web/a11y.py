@@ -59,3 +59,30 @@ def check_page(page: Any, url: str, problems: list[str]) -> None:
         if extra > 0:
             problems.append(f"/{path} at {size['width']} px scrolls {extra} px sideways")
         problems.extend(f"/{path} at {size['width']} px: {v}" for v in serious_violations(page))
+
+
+def header_contrast(page: Any) -> list[str]:
+    """axe's colour-contrast findings in the page's header, checked on each colour of the
+    header's background gradient put there as a plain colour (axe cannot judge text over a
+    gradient: it reports it as needing review, never as a violation)."""
+    import re
+
+    image = str(
+        page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundImage")
+    )
+    colours = re.findall(r"rgba?\([^)]*\)", image) or [
+        str(page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor"))
+    ]
+    found = []
+    for colour in colours:
+        page.evaluate(
+            "c => { const h = document.querySelector('.topbar');"
+            " h.style.backgroundImage = 'none'; h.style.backgroundColor = c; }",
+            colour,
+        )
+        options = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
+        results = _AXE.run(page, context=".topbar", options=options)
+        for v in results.response["violations"]:
+            for n in v["nodes"]:
+                found.append(f"on {colour}: {' '.join(map(str, n.get('target', [])))}")
+    return found

@@ -44,6 +44,16 @@ def new_game(
     page.wait_for_url("**/games/**")
 
 
+def type_move(page: Any, move: str) -> None:
+    """Play ``move`` as a player who types does: open the notation box (folded away until
+    then), write the move and press the box's Play button."""
+    box = page.locator("details.notation-box")
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    page.locator("#notation-input").fill(move)
+    page.locator("form.notation button").click()
+
+
 def mirror(
     game: str, seed: int, options: dict[str, str] | None = None, **agents: str
 ) -> GameSession:

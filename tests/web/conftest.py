@@ -71,9 +71,16 @@ def free_port() -> int:
 
 class LiveServer:
     """uvicorn serving the real app in a thread, on a free loopback port; ``allow`` and
-    ``token`` as ``solotable serve --allow-host`` and off-loopback serving would set them."""
+    ``token`` as ``solotable serve --allow-host`` and off-loopback serving would set them;
+    ``pseudo`` also offers the pseudo-locale ``qps`` (the words checks)."""
 
-    def __init__(self, store: Any, allow: tuple[str, ...] = (), token: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Any,
+        allow: tuple[str, ...] = (),
+        token: str | None = None,
+        pseudo: bool = False,
+    ) -> None:
         import uvicorn
 
         from solotable.web.access import Access
@@ -82,7 +89,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         access = Access.serving("127.0.0.1", self.port, allow, token)
-        app = create_app(store, access=access)
+        app = create_app(store, access=access, pseudo=pseudo)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

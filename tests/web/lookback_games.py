@@ -7,6 +7,7 @@ import json
 import re
 import time
 from typing import Any
+from urllib.parse import parse_qsl
 
 from typer.testing import CliRunner
 
@@ -77,12 +78,19 @@ def lobby_best(html: str) -> list[tuple[str, int, str]]:
 
 
 def reviewed_page(client: Any, url: str, params: dict[str, Any] | None = None) -> Any:
-    """The replay page with its review: a review longer than the page's first wait answers
-    202 with its progress first, so ask again (as the progress page's script does) until the
-    replay comes (two minutes at most)."""
+    """The replay page with its review: the review is started as the page's button does
+    (a POST with the step and "show what was hidden"; a GET starts nothing), and a review
+    longer than the first wait answers 202 with its progress, so ask again (as the progress
+    page's script does) until the replay comes (two minutes at most)."""
+    path, _, query = url.partition("?")
+    asked = {**dict(parse_qsl(query)), **{k: str(v) for k, v in (params or {}).items()}}
+    if asked.get("review") == "1":
+        form = {k: v for k, v in asked.items() if k in ("step", "hidden")}
+        started = client.post(f"{path}/review", data=form)
+        assert started.status_code in (200, 202), started.text[:400]
     end = time.monotonic() + 120
     while True:
-        r = client.get(url, params=params)
+        r = client.get(path, params=asked)
         if r.status_code != 202:
             return r
         assert time.monotonic() < end, f"{url}: the review did not finish in two minutes"
@@ -90,7 +98,10 @@ def reviewed_page(client: Any, url: str, params: dict[str, Any] | None = None) -
 
 
 def wait_reviewed(page: Any, url: str) -> None:
-    """Open a replay with its review in the browser and wait until the progress page, if
-    it came, has opened the reviewed replay by itself."""
+    """Open a replay in the browser, start its review with the page's button, and wait
+    until the progress page, if it came, has opened the reviewed replay by itself."""
     page.goto(url)
-    page.wait_for_selector("#replay", timeout=120_000)
+    button = page.locator("form.replay-review button")
+    if button.count():
+        button.click()
+    page.wait_for_selector("#replay .mark-legend", timeout=120_000)

@@ -252,6 +252,8 @@ def click_die_move(page: Any, data: dict[str, Any]) -> tuple[str, dict[str, Any]
     pick = pick or ("refill" if "refill" in moves else None)
     pick = pick or next((m for m in moves if m.startswith("spend")), None) or "stop"
     page.locator(f"button[data-move='{pick}']").first.click()
+    if pick == "stop" and len(moves) > 1:  # stopping while moves remain asks first
+        page.locator("#chooser[open] button[data-choice='stop']").click()
     return pick, after_click(page, old)
 
 

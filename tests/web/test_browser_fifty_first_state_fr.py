@@ -60,3 +60,30 @@ def test_fifty_first_state_played_in_french(french_page: Any, live_server: Any) 
     table_state(page, state["version"])
     assert "Production" in page.locator(".board-area").text_content()
     assert page.errors == []
+
+
+def test_a_new_french_game_reads_in_french_from_its_first_page(
+    french_page: Any, live_server: Any
+) -> None:
+    """Issue 35: the first page named most cards in English and listed about forty "la
+    pioche donne …" lines; now one set-up line, French names, the English one on hover."""
+    from tests.web.test_fifty_first_state_french import ENGLISH
+
+    page = french_page
+    tables = live_server.server.config.app.state.tables
+    table = tables.start(GAME, {"faction": "mutants"}, [Seat()], seed=3)
+    page.goto(f"{live_server.url}/games/{table.id}")
+    table_state(page)
+    steps = page.locator("#since-move li").all_inner_texts()
+    assert sum(s.startswith("Mise en place") for s in steps) == 1
+    assert len(steps) < 10, steps
+    assert sum("la pioche donne" in s for s in steps) <= 1
+    seen = page.locator("body").inner_text()
+    assert not ENGLISH.search(seen), ENGLISH.findall(seen)
+    name = page.locator(".hand .card-name").first
+    assert str(name.get_attribute("title")).startswith("Nom anglais\u00a0: ")
+    opponent = page.locator(".opp-deck").inner_text()
+    known = page.locator(".opp-deck .opp-known li").all_inner_texts()
+    assert known and all(line.split(" ×")[0] in steps[0] for line in known), (known, steps)
+    assert "Contenu connu" in opponent
+    assert page.errors == []

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser_helpers import new_game
+from tests.web.browser_helpers import new_game, type_move
 from tests.web.test_browser import click_die_move, settle, version
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -70,8 +70,7 @@ def test_the_scripts_words_are_the_pages_language(page: Any, live_server: Any) -
     # The server does not answer: the script's error is French, its placeholder filled.
     page.route("**/games/*/*", lambda route: route.abort())
     old = version(page)
-    page.locator("#notation-input").fill(data["moves"][0]["n"])
-    page.locator("form.notation button").click()
+    type_move(page, data["moves"][0]["n"])
     error = page.locator(".flash.error[role=alert]")
     error.wait_for()
     text = error.text_content()

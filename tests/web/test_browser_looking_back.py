@@ -88,3 +88,37 @@ def test_looking_back_pages_fit_a_phone(page, live_server, store):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide at 390 px"
     assert page.errors == []
+
+
+def test_replay_options_apply_as_soon_as_they_change(page, live_server, store):
+    """Issue 35: ticking an option did nothing until a separate "Apply" was pressed."""
+    m = play_out(store, "mini-divercity", 3)
+    page.goto(f"{live_server.url}/replay/{m.id}?step=3")
+    assert page.get_by_role("button", name="Apply").count() == 0  # nothing more to press
+    page.get_by_label("Show what was hidden").check()
+    page.wait_for_url("**hidden=1**")
+    assert page.get_by_label("Show what was hidden").is_checked()
+    assert page.locator("#replay").get_attribute("data-step") == "3"
+    wait_reviewed(page, page.url)
+    shown = page.get_by_label("Show the review's marks")
+    assert shown.is_checked() and page.locator(".mark-legend").is_visible()
+    shown.uncheck()
+    page.wait_for_url(lambda url: "review=1" not in url)
+    assert page.locator(".mark-legend").count() == 0
+    assert page.get_by_label("Show what was hidden").is_checked()  # the other option kept
+    assert page.errors == []
+
+
+def test_replay_options_still_apply_without_javascript(browser, live_server, store):
+    m = play_out(store, "mini-divercity", 3)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/replay/{m.id}?step=3")
+        page.get_by_label("Show what was hidden").check()
+        assert "hidden=1" not in page.url
+        page.get_by_role("button", name="Apply").click()
+        page.wait_for_url("**hidden=1**")
+        assert page.get_by_label("Show what was hidden").is_checked()
+    finally:
+        context.close()

@@ -164,9 +164,12 @@ def click_move(page: Any, move: str) -> None:
     page.locator(f"#table-root:not([data-version='{old}'])").wait_for()
 
 
-def check_mini_divercity_table(page: Any, obs: dict[str, Any]) -> None:
+def check_mini_divercity_table(
+    page: Any, obs: dict[str, Any], revealed: dict[str, str] | None = None
+) -> None:
     """Counters and the hand (names of face-up cards, placeholders of face-down ones) are
-    the engine's."""
+    the engine's; once the game is over (``revealed``: slot → card of the engine's reveal)
+    the face-down cards are turned face up on the board (issue 35)."""
     for key in ("saved", "eliminated", "hotels"):
         assert number(page.locator(f"#mdc-{key}").text_content()) == obs[key], key
     t = words("en").game("mini-divercity")
@@ -175,12 +178,16 @@ def check_mini_divercity_table(page: Any, obs: dict[str, Any]) -> None:
         cls = shown.get_attribute("class") or ""
         if card is None:
             assert "empty" in cls, slot
+        elif card == "?" and revealed is not None:
+            assert "was-down" in cls.split(), slot
+            name = shown.locator(".card-name").text_content().strip()
+            assert name == species(t, revealed[slot]), slot
         elif card == "?":
             assert "back" in cls and shown.text_content().strip().endswith("face down"), slot
         else:
             assert shown.locator(".card-name").text_content().strip() == species(t, card), slot
     backs = page.locator(".hand-row .zone:not(.decks) .card.back").count()
-    assert backs == list(obs["hand"].values()).count("?")
+    assert backs == (0 if revealed is not None else list(obs["hand"].values()).count("?"))
 
 
 def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots: Path) -> None:
@@ -233,15 +240,15 @@ def test_mini_divercity_full_game_by_clicking(page: Any, live_server: Any, shots
     assert {"oil-pay", "look", "multi", "close", "swap"} <= done, done
     assert engine.is_over()
     obs = engine.observation(0)
-    check_mini_divercity_table(page, obs)
+    hidden = engine.reveal()
+    assert hidden is not None
+    check_mini_divercity_table(page, obs, {o["slot"]: o["card"] for o in hidden["ocean"]})
     end = page.locator(".end-screen")
     won = engine.state.returns()[0] > 0
     assert end.locator("h2").text_content().strip() == ("✔ Victory" if won else "✘ Defeat")
     assert end.locator(".why").text_content().strip()
     assert "won of 1 game" in end.locator(".best").text_content()
     # What was hidden: every Ocean card (face-down ones turned up) and the decks' rest.
-    hidden = engine.reveal()
-    assert hidden is not None
     shown = [
         (f.get_attribute("data-slot"), f.locator(".card-name").text_content().strip())
         for f in end.locator(".reveal-ocean figure").all()

@@ -15,6 +15,7 @@ import pytest
 
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
+from tests.web.browser_helpers import type_move
 from tests.web.test_browser import after_click, settle, version
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -30,8 +31,7 @@ def play_first(page: Any, data: dict[str, Any], by_form: bool) -> dict[str, Any]
     move = data["moves"][0]["n"]
     old = version(page)
     if by_form:
-        page.locator("#notation-input").fill(move)
-        page.locator("form.notation button").click()
+        type_move(page, move)
     else:
         page.evaluate("(n) => import('/static/table.js').then((t) => t.play(n))", move)
     return after_click(page, old)

@@ -8,6 +8,7 @@ the replay opens are the test's to choose, not the machine's speed.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -75,7 +76,7 @@ def _finished(client: Any, game_id: str) -> None:
 def test_a_long_review_shows_its_progress_then_the_marks(client, store, held):
     s = play_out(store, "divercite", 3, level="easy")
     url = f"/replay/{s.id}"
-    first = client.get(url, params={"review": "1", "step": 2})
+    first = client.post(f"{url}/review", data={"step": "2"})  # then the page it sends to
     assert first.status_code == 202
     assert "Reviewing your moves" in first.text
     assert 'value="30"' in first.text and "30% of the game looked at" in first.text
@@ -87,7 +88,9 @@ def test_a_long_review_shows_its_progress_then_the_marks(client, store, held):
         "text": "30% of the game looked at",
     }
     again = client.get(url, params={"review": "1", "step": 2})
-    assert again.status_code == 202 and held.calls == 1  # one review, not one per request
+    assert again.status_code == 202 and held.calls == 1  # checking again starts nothing
+    twice = client.post(f"{url}/review", data={"step": "2"})
+    assert twice.status_code == 202 and held.calls == 1  # one review, not one per request
     plain = client.get(url, params={"step": 2})
     assert plain.status_code == 200 and "move-list" in plain.text  # the replay stays open
     held.release()
@@ -101,7 +104,7 @@ def test_a_long_review_shows_its_progress_then_the_marks(client, store, held):
 def test_the_progress_is_in_french(client, store, held):
     s = play_out(store, "divercite", 3, level="easy")
     client.cookies.set("lang", "fr")
-    page = client.get(f"/replay/{s.id}", params={"review": "1"})
+    page = client.post(f"/replay/{s.id}/review")
     assert page.status_code == 202
     assert "Analyse de vos coups" in page.text and "Reviewing" not in page.text
     assert _progress(client, s.id)["text"] == "30\u00a0% de la partie examinée"
@@ -111,7 +114,7 @@ def test_a_review_that_fails_says_why_and_can_be_asked_again(client, store, held
     s = play_out(store, "divercite", 3, level="easy")
     held.fail = SolotableError(msg("core.review.cannot-analyse", agent="stand-in"))
     held.release()
-    first = client.get(f"/replay/{s.id}", params={"review": "1"})
+    first = client.post(f"/replay/{s.id}/review")
     if first.status_code == 202:  # the page's first wait ended before the failure
         _finished(client, s.id)
         first = client.get(f"/replay/{s.id}", params={"review": "1"})
@@ -134,7 +137,8 @@ def test_the_progress_page_follows_the_review_and_opens_the_replay_by_itself(
     from playwright.sync_api import expect
 
     s = play_out(store, "divercite", 3, level="easy")
-    page.goto(f"{live_server.url}/replay/{s.id}?step=2&review=1")
+    page.goto(f"{live_server.url}/replay/{s.id}?step=2")
+    page.get_by_role("button", name="Review my moves (mistakes and better moves)").click()
     expect(page.get_by_role("heading", name="Reviewing your moves")).to_be_visible()
     said = page.locator("#review-done")
     expect(said).to_have_text("30% of the game looked at")
@@ -158,9 +162,9 @@ def test_every_word_of_the_progress_page_comes_from_the_catalog(store, held):
 
     s = play_out(store, "divercite", 3, level="easy")
     app = create_app(store, access=allow_testserver(), pseudo=True)
-    with TestClient(app) as c:
+    with TestClient(app, headers={"origin": "http://testserver"}) as c:
         c.cookies.set("lang", "qps")
-        page = c.get(f"/replay/{s.id}", params={"review": "1"})
+        page = c.post(f"/replay/{s.id}/review")
         assert page.status_code == 202
         allowed = frozenset({"solotable", "Divercit", "Divercité"})
         assert untranslated(page.text, allowed) == []
@@ -171,8 +175,8 @@ def test_every_word_of_the_progress_page_comes_from_the_catalog(store, held):
 def test_a_second_review_says_it_waits_for_the_first(client, store, held):
     first = play_out(store, "divercite", 3, level="easy")
     second = play_out(store, "divercite", 4, level="easy")
-    assert client.get(f"/replay/{first.id}", params={"review": "1"}).status_code == 202
-    page = client.get(f"/replay/{second.id}", params={"review": "1"})
+    assert client.post(f"/replay/{first.id}/review").status_code == 202
+    page = client.post(f"/replay/{second.id}/review")
     assert page.status_code == 202 and "Waiting for another review to finish" in page.text
     assert _progress(client, second.id) == {
         "finished": False,
@@ -185,3 +189,53 @@ def test_a_second_review_says_it_waits_for_the_first(client, store, held):
     _finished(client, second.id)
     assert held.calls == 2
     assert reviewed_page(client, f"/replay/{second.id}", {"review": "1"}).status_code == 200
+
+
+# -- a GET changes nothing: a review starts only with a POST from the table (issue 35) --
+def test_a_get_asking_for_the_review_starts_none(client, store, held):
+    """Fault: ``GET /replay/<id>?review=1`` started a review of a CPU minute (a link, a
+    prefetch or a crawler could set it off); now it only shows a review that exists."""
+    s = play_out(store, "divercite", 3, level="easy")
+    page = client.get(f"/replay/{s.id}", params={"review": "1", "step": 2})
+    assert page.status_code == 200 and 'id="replay"' in page.text
+    assert held.calls == 0 and _progress(client, s.id)["finished"] is True
+    form = re.search(
+        rf'<form method="post" action="/replay/{s.id}/review"[^>]*>(.*?)</form>', page.text, re.S
+    )
+    assert form and 'name="step" value="2"' in form.group(1)  # the button keeps the step
+    assert "<button" in form.group(1) and "Review my moves" in form.group(1)
+
+
+def test_a_review_starts_with_a_post_and_lands_on_the_reviewed_address(client, store, held):
+    s = play_out(store, "divercite", 3, level="easy")
+    r = client.post(
+        f"/replay/{s.id}/review", data={"step": "2", "hidden": "1"}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    assert r.headers["location"] == f"/replay/{s.id}?step=2&hidden=1&review=1"
+    assert held.calls == 1
+
+
+@pytest.mark.parametrize("origin", [None, "http://evil.example", "null"])
+def test_a_review_post_from_elsewhere_starts_nothing(store, held, origin):
+    from fastapi.testclient import TestClient
+
+    from solotable.web.app import create_app
+    from tests.web.serving import allow_testserver
+
+    s = play_out(store, "divercite", 3, level="easy")
+    headers = {} if origin is None else {"origin": origin}
+    with TestClient(create_app(store, access=allow_testserver()), headers=headers) as c:
+        r = c.post(f"/replay/{s.id}/review", follow_redirects=False)
+        assert r.status_code == 403 and "did not come from the solotable page" in r.text
+        assert held.calls == 0 and _progress(c, s.id)["finished"] is True
+
+
+@pytest.mark.parametrize(
+    ("game_id", "data", "status"),
+    [("nosuchgame", {}, 404), ("%3Cscript%3E", {}, 404), (None, {"step": "x"}, 400)],
+)
+def test_a_review_post_with_bad_input_gets_a_sentence(client, store, held, game_id, data, status):
+    s = play_out(store, "divercite", 3, level="easy")
+    r = client.post(f"/replay/{game_id or s.id}/review", data=data, follow_redirects=False)
+    assert r.status_code == status and "<script>" not in r.text and held.calls == 0

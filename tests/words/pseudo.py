@@ -167,3 +167,36 @@ def engine_words(
             for m in pattern.findall(text):
                 found.append(f"{where}: id {m!r} in {text.strip()[:80]!r}")
     return found
+
+
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+CSS_CONTENT = re.compile(r"(?<![\w-])content\s*:\s*([^;}]*)", re.I)
+CSS_STRING = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'")
+LETTER = re.compile(r"[^\W\d_]")
+
+
+def css_words(css: str) -> list[str]:
+    """Every ``content:`` of a style sheet (or an inline style) whose literal string holds a
+    letter: words a player would read that no catalog says (``content: "out of play"``).
+
+    Symbols (``"✘"``) and ``attr(data-…)`` (filled from the page, so from the catalog) may
+    stand there; a word may not, in any language."""
+    found = []
+    for decl in CSS_CONTENT.findall(CSS_COMMENT.sub("", css)):
+        for m in CSS_STRING.finditer(decl):
+            text = m.group(1) if m.group(1) is not None else m.group(2)
+            if LETTER.search(text):
+                found.append(f"content: {decl.strip()}")
+                break
+    return found
+
+
+INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>|\sstyle=(\"[^\"]*\"|'[^']*')", re.S | re.I)
+
+
+def template_styles(html: str) -> str:
+    """The CSS written inside a template: its ``<style>`` blocks and ``style=""`` attributes."""
+    parts = []
+    for block, attr in INLINE_STYLE.findall(html):
+        parts.append(block or attr[1:-1])
+    return "\n".join(parts)

@@ -10,18 +10,22 @@ tools (``translate="no"``).
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import solotable.web
 from solotable.core.registry import game_class
-from tests.words.pseudo import engine_words, untranslated
+from tests.words.pseudo import css_words, engine_words, template_styles, untranslated
 from tests.words.web_table import (
     GAMES,
     each_game,
     notations,
     pages_of_a_game,
     play_to_the_end,
+    settled,
     start,
     table_app,
 )
@@ -140,6 +144,66 @@ def test_each_game_table_is_all_catalog(store, game: str) -> None:
             assert untranslated(html, within=f"game-{game}") == [], what
         else:
             assert untranslated(html) == [], what
+
+
+# -- the notation box ---------------------------------------------------------------------------
+NOTATION_BOX = re.compile(
+    r'<details class="notation-box"([^>]*)>\s*<summary>(.*?)</summary>(.*?)</details>', re.S
+)
+
+
+@pytest.mark.parametrize("game", each_game())
+def test_each_game_folds_its_notation_box_under_catalog_words(store, game: str) -> None:
+    """The box for typing moves is folded away under a "type a move" disclosure, and its
+    hint is a catalog sentence, never a move's notation (``CR B8``, ``keep``, ``explorer``)."""
+    with table_app(store, "qps") as c:
+        url = start(c, game)
+        settled(c, url)
+        page = c.get(url).text
+    legal = notations(page)
+    box = NOTATION_BOX.search(page)
+    assert box, "no folded notation box"
+    attrs, summary, inside = box.groups()
+    assert "open" not in attrs.split()
+    assert summary.startswith("⟦") and untranslated(f"<p>{summary}</p>") == []
+    field = re.search(r'<input id="notation-input"[^>]*>', inside)
+    assert field, "the notation field is not in the box"
+    hint = re.search(r'placeholder="([^"]*)"', field.group())
+    assert hint and hint.group(1).startswith("⟦"), field.group()
+    assert hint.group(1) not in legal and untranslated(field.group()) == []
+
+
+# -- words in the style sheets -------------------------------------------------------------------
+WEB = Path(solotable.web.__file__).parent
+
+
+def test_no_style_sheet_writes_a_word() -> None:
+    """A word a style sheet writes (``content: "✔ saved"``) is in no catalog: it stays
+    English in French and outside the pseudo-locale's brackets, where the page scan cannot
+    see it. Every ``static`` sheet and every template's own styles are read."""
+    sheets = sorted((WEB / "static").rglob("*.css"))
+    templates = sorted((WEB / "templates").rglob("*.html"))
+    assert len(sheets) >= 5 and len(templates) >= 15
+    found = [f"{p.relative_to(WEB)}: {w}" for p in sheets for w in css_words(p.read_text())]
+    found += [
+        f"{p.relative_to(WEB)}: {w}"
+        for p in templates
+        for w in css_words(template_styles(p.read_text()))
+    ]
+    assert found == []
+
+
+def test_the_style_sheet_check_fails_on_a_word() -> None:
+    """The check can fail: a word in ``content``, single or double quoted, in a sheet or a
+    template's inline style; a symbol, ``attr()`` and other properties pass."""
+    sheet = """
+    .out::after { content: "out of play"; }  .a::before{content:'✔ saved'}
+    .ok::after { content: " ✘"; } .ok2::after { content: attr(data-label); }
+    .grid { justify-content: space-between; align-content: start; } /* content: "note" */
+    """
+    assert css_words(sheet) == ['content: "out of play"', "content: '✔ saved'"]
+    page = '<style>.x::after { content: "new" }</style><p style="content: \'hi\'">x</p>'
+    assert css_words(template_styles(page)) == ['content: "new"', "content: 'hi'"]
 
 
 # -- notation, ids and keys ----------------------------------------------------------------------

@@ -55,12 +55,18 @@ Out = Annotated[
 Precision = Annotated[
     float,
     typer.Option(
-        min=0.0, help="Half-width wanted for score changes; a wider interval says how many games."
+        min=0.0,
+        max=1e9,  # finite: inf or nan is a usage error, not a comparison that never asks
+        help="Half-width wanted for score changes; a wider interval says how many games.",
     ),
 ]
 RatePrecision = Annotated[
     float,
-    typer.Option(min=0.0, help="Half-width wanted for win-rate changes, in percentage points."),
+    typer.Option(
+        min=0.0,
+        max=100.0,
+        help="Half-width wanted for win-rate changes, in percentage points.",
+    ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")]
 

@@ -8,12 +8,8 @@ instead of showing a traceback.
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import sys
-import tempfile
-import time
-import traceback
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -36,12 +32,14 @@ from solotable.cli.chooser import (
     seats_for,
 )
 from solotable.cli.compare import register as register_compare
+from solotable.cli.helptext import SolotableGroup, install
 from solotable.cli.paths import check_output_file, import_data_options
 from solotable.cli.records import register as register_records
 from solotable.cli.report import register as register_report
 from solotable.cli.review import review
 from solotable.cli.session import Styled, TerminalPlay, styled
 from solotable.cli.simulate import register as register_simulate
+from solotable.cli.usage import shows_help_only, usage_line, write_crash_log
 from solotable.core.errors import (
     PluginRefusedError,
     RecordError,
@@ -61,7 +59,6 @@ from solotable.core.registry import (
     make_agent,
 )
 from solotable.core.savefile import is_session_save, load_session, read_save
-from solotable.core.scorebook import data_home
 from solotable.core.session import GameSession, Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import shorten
@@ -69,7 +66,9 @@ from solotable.web.cli import serve
 from solotable.words import LANGS, Words, choose_lang, words
 from solotable.words.rules import translate_markdown
 
+install()  # every --help through the catalog, in the command's language (cli.helptext)
 app = typer.Typer(
+    cls=SolotableGroup,
     no_args_is_help=True,
     help="Play tabletop games alone — against their solo rules or an AI — and study them.",
 )
@@ -446,12 +445,20 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:
     ``prog_name`` names the command in help text when run as ``python -m solotable``.
     """
     try:
-        app(args=argv, prog_name=prog_name)
+        # Not standalone: Click's usage errors reach this function instead of being drawn by
+        # Typer as a multi-line box, so that every usage error is one line (cli.usage).
+        code = app(args=argv, prog_name=prog_name or "solotable", standalone_mode=False)
     except SolotableError as e:
-        w = words()
-        label = escape(w._("error:"))
-        err_console.print(f"[red]{label}[/red] {escape(shorten(w.error(e), 400))}", soft_wrap=True)
+        _say_error(words().error(e))
         sys.exit(2)
+    except typer.TyperException as e:  # Click's UsageError, BadParameter… (Typer's own copy)
+        if not shows_help_only(e):
+            _say_error(usage_line(words(), e))
+        sys.exit(e.exit_code)
+    except typer.Abort:  # end of input at a prompt (Ctrl-D)
+        aborted = words()._("Aborted.")
+        err_console.print(f"[red]{escape(aborted)}[/red]")
+        sys.exit(1)
     except Exception as e:
         log = write_crash_log(e)
         err_console.print(
@@ -460,24 +467,14 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> None:
             soft_wrap=True,
         )
         sys.exit(3)
+    # typer.Exit(n) and Ctrl-C (130) are returned when not standalone; success is 0, as before
+    sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
 
-def write_crash_log(e: BaseException) -> Path:
-    """Write ``e``'s traceback and the command line to a new file in the data folder
-    (or the temporary folder if that is not writable); its path."""
-    text = (
-        f"solotable crash, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
-        f"command: {sys.argv!r}\npython: {sys.version}\n\n" + "".join(traceback.format_exception(e))
-    )
-    name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
-    for folder in (data_home() / "logs", Path(tempfile.gettempdir())):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(text, "utf-8")
-            return folder / name
-        except OSError:
-            continue
-    return Path(name)
+def _say_error(text: str) -> None:
+    """The project's one error line: ``error:`` and one sentence, on standard error."""
+    label = escape(words()._("error:"))
+    err_console.print(f"[red]{label}[/red] {escape(shorten(text, 400))}", soft_wrap=True)
 
 
 __all__ = ["app", "main", "solotable"]

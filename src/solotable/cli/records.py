@@ -60,6 +60,10 @@ def _settings(w: Words, row: dict[str, Any]) -> str:
     return ", ".join(parts) or w._("defaults")
 
 
+MAX_LIMIT = 1_000_000
+"""The most games ``history -n`` lists: checked where it is parsed, so a count too large for
+SQLite is a usage error, not an internal one."""
+
 STATUS = {
     "finished": N_("finished"),
     "resigned": N_("resigned"),
@@ -228,7 +232,9 @@ def register(app: typer.Typer, console: Console, open_store: Any) -> None:
     @app.command("history")
     def history_cmd(
         game: Annotated[str | None, typer.Argument(help="Only this game.")] = None,
-        limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many.")] = 30,
+        limit: Annotated[
+            int, typer.Option("--limit", "-n", min=1, max=MAX_LIMIT, help="How many.")
+        ] = 30,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """List your games: date, settings, seats, result and score."""

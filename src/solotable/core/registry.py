@@ -21,6 +21,7 @@ Plug-ins extend both without editing solotable (docs/agents.md):
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from contextvars import ContextVar
 from importlib.metadata import EntryPoint, entry_points
@@ -203,14 +204,37 @@ def _parse_params(rest: str) -> dict[str, str]:
     return params
 
 
+FACTORY_PARAMS = ("game", "player", "seed", "params")
+"""The parameters of a plug-in factory function, as docs/agents.md documents it."""
+
+
+def is_agent_factory(target: Any) -> bool:
+    """Whether ``target`` is a factory function as documented: a Python function (not a
+    built-in, a class or another callable object) whose parameters are exactly
+    ``game, player, seed, params``, none of them keyword-only, no ``*args``/``**kwargs``.
+
+    Read from its code object, so nothing is called and a ``__signature__`` or
+    ``__wrapped__`` set on it cannot pass for another shape: ``os:system``,
+    ``builtins:eval`` or ``subprocess:call`` are not factories, whatever they would do
+    with the four arguments."""
+    if not inspect.isfunction(target):
+        return False
+    code = target.__code__
+    if code.co_kwonlyargcount or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        return False
+    return tuple(code.co_varnames[: code.co_argcount]) == FACTORY_PARAMS
+
+
 def plugin_factory(target: Any, where: str) -> AgentFactory:
     """An agent factory from a plug-in object: an ``Agent`` subclass or a factory function.
 
     A class is built as ``cls(game, player, seed, **params)``; its ``param_defaults`` (a class
     attribute, ``{}`` by default) type-check the ``key=value`` text the same way built-in agents
-    do, so a typo is an error naming the valid keys. A plain callable is used as an
-    :data:`AgentFactory`. Either way a constructor that raises, or a factory that returns
-    something other than an agent (``os:system``), is one line naming the plug-in.
+    do, so a typo is an error naming the valid keys. A factory function
+    (:func:`is_agent_factory`: ``f(game, player, seed, params)``) is used as an
+    :data:`AgentFactory`. Anything else (``os:system``) is refused before it is called; a
+    constructor that raises, or a factory that returns something other than an agent, is one
+    line naming the plug-in.
     """
     if isinstance(target, type):
         if not issubclass(target, Agent):
@@ -222,10 +246,10 @@ def plugin_factory(target: Any, where: str) -> AgentFactory:
             return cls(game, player, seed, **typed)
 
         factory: AgentFactory = construct
-    elif callable(target):
+    elif is_agent_factory(target):
         factory = target
     else:
-        raise UnknownNameError(f"{where} is neither an Agent subclass nor a factory")
+        raise UnknownNameError(msg("core.plugin.not-an-agent", agent=shorten(where)))
 
     def build(game: Game, player: int, seed: int, params: dict[str, str]) -> Agent:
         try:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from solotable.core.errors import SolotableError
+from solotable.core.message import msg
 from solotable.core.metrics import GAME_KEYS
 from solotable.core.simulation import GameResult
 
@@ -378,6 +379,17 @@ def read_results(paths: Iterable[Path | str]) -> Iterator[dict[str, Any]]:
             yield from _read_parquet(path)
 
 
+def _check_unique_columns(names: Sequence[str], path: Path) -> None:
+    """A column given twice is refused: a row read as a dict would keep the last one."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ResultsError(
+                msg("core.results.repeated-column", path=str(path), column=repr(name[:60]))
+            )
+        seen.add(name)
+
+
 def _read_csv(path: Path) -> Iterator[dict[str, Any]]:
     try:
         with path.open("r", encoding="utf-8", newline="") as f:
@@ -385,6 +397,7 @@ def _read_csv(path: Path) -> Iterator[dict[str, Any]]:
             header = next(reader, None)
             if header is None or not header or header[0] != "schema":
                 raise ResultsError(f"{path}: not a solotable results file (no schema column)")
+            _check_unique_columns(header, path)
             for cells in reader:
                 if len(cells) != len(header):
                     raise ResultsError(
@@ -404,6 +417,7 @@ def _read_parquet(path: Path) -> Iterator[dict[str, Any]]:
     pa = _pyarrow("results file", path)
     try:
         pf = pa.parquet.ParquetFile(str(path))
+        _check_unique_columns(pf.schema_arrow.names, path)
         for batch in pf.iter_batches(batch_size=BATCH_ROWS):
             for row in batch.to_pylist():
                 for k, v in row.items():

@@ -9,7 +9,10 @@ history and stats are queries over the games table, not a second file.
 The file lives in the user data folder (``SOLOTABLE_HOME`` overrides it). A
 file that is not a database, or fails SQLite's ``quick_check``, is renamed
 aside (with its write-ahead log) and a fresh store is started with a
-warning: a damaged file never stops a game. A full disk, a read-only folder
+warning: a damaged file never stops a game. A sound database that is not a
+solotable store (another program's, or of a schema version this build does not
+know), or a FIFO or folder at the path, is refused with a sentence and left
+byte for byte (:mod:`solotable.core.storeschema`). A full disk, a read-only folder
 or another program's lock is not damage: it is reported in those words
 (:mod:`solotable.core.storefaults`) and the file is left alone.
 
@@ -43,8 +46,23 @@ from solotable.core.storefaults import (
     reason_of,
     write_error,
 )
+from solotable.core.storeschema import (
+    MIGRATIONS,
+    VERSION_TABLE_SQL,
+    apply_steps,
+    check_regular,
+    stored_version,
+)
 
-__all__ = ["MoveRow", "Store", "StoreConflict", "StoreError", "StoreWriteError", "StoredGame"]
+__all__ = [
+    "MIGRATIONS",
+    "MoveRow",
+    "Store",
+    "StoreConflict",
+    "StoreError",
+    "StoreWriteError",
+    "StoredGame",
+]
 
 STORE_NAME = "solotable.db"
 BUSY_TIMEOUT = 10.0
@@ -53,63 +71,6 @@ BUSY_TIMEOUT = 10.0
 MARK = ("ply", "undos", "hints", "status", "updated")
 """The row's columns every step rewrites: equal marks mean nobody else wrote the game."""
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE games(
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        status TEXT NOT NULL,
-        started REAL NOT NULL,
-        updated REAL NOT NULL,
-        ended REAL,
-        ply INTEGER NOT NULL DEFAULT 0,
-        clocks TEXT,
-        sealed TEXT NOT NULL,
-        result TEXT,
-        score REAL,
-        score_key TEXT,
-        counts INTEGER NOT NULL DEFAULT 0,
-        won INTEGER,
-        hints INTEGER NOT NULL DEFAULT 0,
-        undos INTEGER NOT NULL DEFAULT 0,
-        stats TEXT
-    );
-    CREATE INDEX games_by_status ON games(status, updated);
-    CREATE INDEX games_by_key ON games(score_key, counts);
-    CREATE TABLE moves(
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        ply INTEGER NOT NULL,
-        action TEXT,
-        sealed TEXT,
-        who INTEGER NOT NULL,
-        think REAL,
-        hinted INTEGER NOT NULL DEFAULT 0,
-        at REAL NOT NULL,
-        PRIMARY KEY(game_id, ply)
-    );
-    CREATE TABLE events(
-        game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        ply INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        player INTEGER,
-        text TEXT NOT NULL,
-        data TEXT NOT NULL,
-        PRIMARY KEY(game_id, seq)
-    );
-    CREATE TABLE legacy_best(key TEXT PRIMARY KEY, score REAL NOT NULL);
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS preferences(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # A guided game ("Learn to play") is filed apart: never in best scores or stats.
-    """
-    ALTER TABLE games ADD COLUMN lesson INTEGER NOT NULL DEFAULT 0;
-    """,
-)
-"""Schema steps; the store applies those past its ``schema_version``."""
 
 FINISHED = ("finished", "resigned", "forfeited")
 
@@ -151,19 +112,29 @@ class Store:
 
     # -- opening ---------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        """A connection that has written nothing yet: the file is checked with it before
+        :meth:`_configure` turns the journal to WAL (which rewrites the file's header)."""
         conn = sqlite3.connect(
             self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
         )
         try:
             conn.row_factory = sqlite3.Row
             conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    @staticmethod
+    def _configure(conn: sqlite3.Connection) -> None:
+        """WAL and foreign keys, once the file is known to be a store."""
+        try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
         except BaseException:
             conn.close()
             raise
-        return conn
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -173,6 +144,7 @@ class Store:
             raise StoreError(
                 msg("core.store.no-folder", path=str(self.path.parent), reason=why)
             ) from None
+        check_regular(self.path)
         try:
             conn = self._connect()
         except sqlite3.Error as e:
@@ -182,6 +154,8 @@ class Store:
         try:
             damage = _damage(conn)
             if damage is None:
+                stored_version(conn, self.path)  # another program's file: refused, untouched
+                self._configure(conn)
                 self._migrate(conn)
                 return conn
         except sqlite3.Error as e:
@@ -189,6 +163,9 @@ class Store:
             if not is_corruption(e):
                 raise self._cannot_open(e) from None
             return self._start_over(str(e))
+        except StoreError:
+            conn.close()
+            raise
         conn.close()
         return self._start_over(damage)
 
@@ -222,6 +199,7 @@ class Store:
         self.warning = str(self.warning_msg)
         try:
             conn = self._connect()
+            self._configure(conn)
             self._migrate(conn)
         except sqlite3.Error as e:
             raise self._cannot_open(e) from None
@@ -230,16 +208,10 @@ class Store:
     def _migrate(self, conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)")
-            row = conn.execute("SELECT version FROM schema_version").fetchone()
-            version = 0 if row is None else int(row[0])
-            if version > len(MIGRATIONS):
-                raise StoreError(msg("core.store.newer", path=str(self.path), version=version))
-            for step in MIGRATIONS[version:]:
-                for statement in step.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-            if row is None:
+            version = stored_version(conn, self.path)  # again, now that no one else writes
+            conn.execute(VERSION_TABLE_SQL)
+            apply_steps(conn, MIGRATIONS[version:])
+            if version == 0:
                 conn.execute("INSERT INTO schema_version VALUES (?)", (len(MIGRATIONS),))
                 self._import_legacy(conn)
             elif version != len(MIGRATIONS):
@@ -429,6 +401,21 @@ class Store:
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    def delete_unfinished(self, game_id: str) -> bool:
+        """Delete a game still in play (the lobby's "Delete…"), with its moves and events,
+        in one transaction: the store never keeps half a game. A finished game (a score,
+        a result in the history) is never deleted here. Whether a game was deleted."""
+        with self.transaction() as c:
+            found = c.execute(
+                "SELECT 1 FROM games WHERE id = ? AND status = 'playing'", (game_id,)
+            ).fetchone()
+            if found is None:
+                return False
+            c.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+            c.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+            c.execute("DELETE FROM games WHERE id = ? AND status = 'playing'", (game_id,))
+        return True
 
     def history(self, game: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         rows = self._query(

@@ -194,6 +194,27 @@ def _parse_constant(text: str) -> Any:
     raise _Refused(f"{text} is not a number JSON allows")
 
 
+class _RepeatedKey(ValueError):
+    """An object gave the same key twice (Python's parser would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict, refusing a key given twice: two readers of the file (or
+    the player and solotable) would not agree on which value it says."""
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return doc
+
+
 def parse_json(text: str, source: str, error: type[SolotableError] = DataFileError) -> Any:
     """``json.loads`` with limits; a failure names ``source``, the line and the column."""
     if len(text) > MAX_FILE_BYTES:
@@ -204,12 +225,16 @@ def parse_json(text: str, source: str, error: type[SolotableError] = DataFileErr
             parse_int=_parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
+            object_pairs_hook=unique_keys,
         )
     except json.JSONDecodeError as e:
         # the parser's own detail ("Expecting value") stays in English: it names JSON syntax
         raise error(
             msg("core.json.invalid", source=source, line=e.lineno, column=e.colno, detail=e.msg)
         ) from None
+    except _RepeatedKey as e:
+        key = shorten(repr(e.key))
+        raise error(msg("core.json.repeated-key", source=source, name=key)) from None
     except _Refused as e:
         raise error(f"{source}: {e}") from None
     except RecursionError:

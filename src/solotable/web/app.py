@@ -44,7 +44,7 @@ from solotable.web.learn import games as learnable
 from solotable.web.learn import install_learn
 from solotable.web.looking_back import install_looking_back
 from solotable.web.pages import Move
-from solotable.web.security import SafeJSONResponse, alert, secure
+from solotable.web.security import SafeJSONResponse, alert, echoed_path, secure
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
 from solotable.web.templating import templates
 from solotable.web.view import table_context
@@ -152,9 +152,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             return lobby_page(request, error=e, status=403)
         form = await request.form()
         lang = str(form.get("lang", ""))
-        back = str(form.get("next", "/"))
-        if not back.startswith("/") or back.startswith("//") or "\\" in back:
-            back = "/"
+        back = echoed_path(str(form.get("next", "/")))
         if lang not in LANGS:
             unknown = TableError(msg("web.unknown-language", lang=lang[:20]))
             return lobby_page(request, error=unknown, status=400)
@@ -194,6 +192,28 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
         except SolotableError as e:
             return lobby_page(request, error=e, status=400)
         return RedirectResponse(f"/games/{table.id}", status_code=303)
+
+    @app.post("/games/{table_id}/delete")
+    async def delete_game(request: Request, table_id: str) -> Response:
+        """The lobby's "Delete…" of an unfinished game (its form is the confirmation).
+        A finished game stays: it is a result in the history and the scores."""
+        try:
+            check_origin(request)
+            if not table_id or len(table_id) > 64:
+                raise TableError(msg("web.no-such-game"))
+            deleted = await run_in_threadpool(tables.delete, table_id)
+            if not deleted:
+                if await run_in_threadpool(tables.store.mark, table_id) is None:
+                    raise TableError(msg("web.no-such-game"))
+                kept = TableError(msg("web.lobby.finished-kept"))
+                return lobby_page(request, error=kept, status=409)
+        except OriginError as e:
+            return lobby_page(request, error=e, status=403)
+        except TableError as e:
+            return lobby_page(request, error=e, status=404)
+        except StoreError as e:
+            return lobby_page(request, error=e, status=503)
+        return RedirectResponse("/", status_code=303)
 
     def render_table(table: Table, lang: str, error: str | None = None, full: bool = False) -> str:
         """The table (the whole page with ``full``) in ``lang``; ``error`` is already said."""

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from solotable.core.events import Event
+from solotable.web.folding import fold
 from solotable.words import Words
 
 MAX_STEPS = 40
@@ -30,6 +31,10 @@ ATTRS = frozenset({"slot", "sq", "card", "key", "diver", "counter"})
 
 PLAYER_CLICKS = frozenset({"move", "undo"})
 """Event kinds that are the player's own doing: the steps start after the last of them."""
+
+SAID_ABOVE = frozenset({"end"})
+"""Event kinds the strip leaves out: the session's "end" is the outcome, which the status
+line just above says already (issue 35: an end said three times in a row)."""
 
 Target = tuple[str, str]
 Found = tuple[str, Any]
@@ -50,9 +55,12 @@ def since_last_move(events: Sequence[Event], seat: int) -> list[Event]:
 
 def steps(game: str, events: Sequence[Event], seat: int, w: Words) -> list[dict[str, Any]]:
     """The steps since ``seat``'s last move, oldest first: ``seq``, ``kind``, ``text`` (the
-    event in ``w``'s language) and ``targets`` (``[attribute, value]`` pairs)."""
+    event in ``w``'s language) and ``targets`` (``[attribute, value]`` pairs); runs the table
+    says in one line (51st State's set-up draws) are folded first (``web.folding``)."""
     out = []
-    for e in since_last_move(events, seat)[-MAX_STEPS:]:
+    for e in fold(game, since_last_move(events, seat))[-MAX_STEPS:]:
+        if e.kind in SAID_ABOVE:
+            continue
         out.append(
             {
                 "seq": e.seq,
@@ -149,6 +157,8 @@ def _fifty_first_state(kind: str, d: Mapping[str, Any]) -> Iterable[Found]:
                 yield "card", src.get("id")
     elif kind == "round":
         yield "counter", "round"
+    elif kind == "setup":
+        yield "counter", "opponent-deck"
     elif kind == "reshuffle":
         yield "counter", "piles"
     elif d.get("card"):

@@ -15,7 +15,6 @@ the command line (``core.datafile``), and says how to import another one.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +31,7 @@ from solotable.core.registry import agent_names, game_class
 from solotable.core.session import Seat
 from solotable.core.store import Store
 from solotable.core.untrusted import ascii_int, shorten
+from solotable.web.dates import said_day
 from solotable.words import Words, words
 from solotable.words.registry import N_
 from solotable.words.shared_web import level_label
@@ -220,7 +220,7 @@ def data_files(game: str, spec: OptionSpec, w: Words) -> list[tuple[str, str]]:
         value = HASH_PREFIX + digest
         if not _accepted(game, spec.name, value, str(home)):
             continue
-        when = time.strftime("%Y-%m-%d", time.localtime(_mtime(path)))
+        when = said_day(_mtime(path), w)
         title = _data_name(path)
         label = (
             w._("%(name)s (imported %(date)s)", name=title, date=when)
@@ -411,8 +411,10 @@ def _public_row(row: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 
 def unfinished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict[str, Any]]:
-    """The games still in play, newest first, in ``w``'s words (English by default)."""
-    rows = [r for r in store.history(limit=200) if r.get("status") == PLAYING][:limit]
+    """The games still in play, the one played last first, in ``w``'s words (English by
+    default)."""
+    rows = [r for r in store.history(limit=200) if r.get("status") == PLAYING]
+    rows = sorted(rows, key=lambda r: float(r.get("updated") or 0), reverse=True)[:limit]
     return _with_moves(store, [_public_row(r, w or words("en")) for r in rows])
 
 

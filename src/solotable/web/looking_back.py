@@ -4,9 +4,11 @@ finished game with the ``review`` annotations.
 What ``solotable history``, ``stats``, ``replay`` and ``review`` say in the terminal, from the
 same core functions: the games are filed and counted by ``core.playstats`` (so the stats
 page, the lobby's best scores and ``solotable stats`` cannot disagree), a review is
-``core.review.review_record``. Every route is a GET behind ``web.security``'s guard (host,
-token); nothing here changes a game. An unfinished game is never replayed: its record holds
-its face-down cards (the page sends the player to the table instead).
+``core.review.review_record``. Every route is behind ``web.security``'s guard (host,
+token) and nothing here changes a game; every GET changes nothing at all, so the one costly
+thing, starting a review (a CPU minute), is a POST from the table's own pages. An unfinished
+game is never replayed: its record holds its face-down cards (the page sends the player to
+the table instead).
 """
 
 from __future__ import annotations
@@ -16,26 +18,29 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 
 import solotable
 from solotable.core.errors import SolotableError
+from solotable.core.message import msg
 from solotable.core.playstats import ai_level, game_stats, preset_of, settings_of
 from solotable.core.record import game_of
 from solotable.core.registry import game_class
 from solotable.core.review import agent_spec, review_record
 from solotable.core.store import Store, StoreError
+from solotable.web.access import Access
 from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
     chart,
     level_label,
     result_text,
     settings_text,
-    unit_amount,
 )
 from solotable.web.pages import Move, page_for
+from solotable.web.replay_moves import move_list, note_view
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
 from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs
 from solotable.web.security import SafeJSONResponse
@@ -247,13 +252,8 @@ def _preset_label(w: Words, game: str, preset: str) -> str:
 
 
 # -- replay ------------------------------------------------------------------------------
-@router.get("/replay/{game_id}", response_class=HTMLResponse)
-def replay_page(
-    request: Request, game_id: str, step: str = "", hidden: str = "", review: str = ""
-) -> HTMLResponse:
-    """A finished game at one step: the table as the player saw it, the moves, the events,
-    and on request what was hidden and the review's marks."""
-    w = words(_lang(request))
+def _finished_game(request: Request, game_id: str, w: Words) -> Replay | HTMLResponse:
+    """The finished game ``game_id`` (kept for its next steps), or the page that says why not."""
     state = _state(request)
     replay = state.replays.get(game_id)
     if replay is None:
@@ -262,30 +262,57 @@ def replay_page(
         except ReplayError as e:
             return _problem(request, e.status, str(e))
         state.remember(game_id, replay)
+    return replay
+
+
+def _step(request: Request, replay: Replay, step: str, w: Words) -> int | HTMLResponse:
+    """The step asked for (the last one when none is), or the page that says it is not one."""
     last = len(replay.steps) - 1
     if step == "":
-        at = last
-    elif step.isascii() and step.isdigit() and len(step) <= 6 and int(step) <= last:
-        at = int(step)
-    else:
-        message = w._("The step must be a whole number from 0 to %(last)s.", last=last)
-        return _problem(request, 400, message)
+        return last
+    if step.isascii() and step.isdigit() and len(step) <= 6 and int(step) <= last:
+        return int(step)
+    message = w._("The step must be a whole number from 0 to %(last)s.", last=last)
+    return _problem(request, 400, message)
+
+
+def _address(game_id: str, at: int, reveal: bool, review: bool) -> str:
+    """The replay's address at step ``at`` with its options."""
+    options = ("&hidden=1" if reveal else "") + ("&review=1" if review else "")
+    return f"/replay/{game_id}?step={at}{options}"
+
+
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+def replay_page(
+    request: Request, game_id: str, step: str = "", hidden: str = "", review: str = ""
+) -> HTMLResponse:
+    """A finished game at one step: the table as the player saw it, the moves, the events,
+    and on request what was hidden and the review's marks. A GET changes nothing: it shows
+    a review that is kept or under way, and offers to start one (:func:`start_review`)."""
+    w = words(_lang(request))
+    state = _state(request)
+    replay = _finished_game(request, game_id, w)
+    if isinstance(replay, HTMLResponse):
+        return replay
+    at = _step(request, replay, step, w)
+    if isinstance(at, HTMLResponse):
+        return at
     reveal = hidden == "1"
-    notes = state.reviews.get(game_id) if review == "1" else None
-    if review == "1" and notes is None:
-        job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
-        job.finished.wait(FIRST_WAIT)
+    job = state.jobs.get(game_id) if review == "1" else None
+    kept = state.reviews.get(game_id)  # read after the job: one that just ended is kept
+    notes = kept if review == "1" else None
+    if job is not None and notes is None:
         if job.error is not None:
-            state.jobs.forget(game_id, job)
+            state.jobs.forget(game_id, job)  # reported once: the button may try again
             if isinstance(job.error, SolotableError):
                 return _problem(request, 422, w.error(job.error))
             raise job.error
         if job.notes is None:
             return _reviewing(request, w, replay, game_id, at, reveal, job)
-        notes = job.notes
+        notes = kept = job.notes
     pos = position(replay, at, w, reveal)
     game = replay.record.game
-    note = _note_view(w, notes.get(replay.steps[at].decision or -1), pos) if notes else None
+    note = note_view(w, notes.get(replay.steps[at].decision or -1), pos) if notes else None
     return _page(
         request,
         "replay.html",
@@ -297,17 +324,51 @@ def replay_page(
         settings=settings_text(w, replay.row),
         level=level_label(w, ai_level(replay.row)),
         step=at,
-        last=last,
+        last=len(replay.steps) - 1,
         pos=pos,
         seats=_seat_names(w, replay),
         board=_board(w, replay, pos.observation),
         better=_better_board(w, replay, pos, note),
-        moves=_move_list(w, replay, notes, reveal),
+        moves=move_list(w, replay, notes, reveal),
         reveal=reveal,
         reviewed=notes is not None,
+        review_kept=kept is not None,
         note=note,
         num=w.shared.num,
     )
+
+
+@router.post("/replay/{game_id}/review", response_class=HTMLResponse)
+async def start_review(request: Request, game_id: str) -> Response:
+    """Start the review of a finished game (the replay page's button): about a CPU second
+    per decision, so only a POST from the table's own pages starts it (``web.security``'s
+    guard refuses any other first; this route checks again on its own), never a GET. Then
+    the replay's reviewed address: the marks, or the review's progress."""
+    w = words(await run_in_threadpool(_lang, request))
+    access: Access = request.app.state.access
+    if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
+        return _problem(request, 403, w.say(msg("web.origin")))
+    form = await request.form()
+    step, hidden = str(form.get("step", "")), form.get("hidden") == "1"
+    return await run_in_threadpool(_start_review, request, game_id, step, hidden, w)
+
+
+def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Words) -> Response:
+    replay = _finished_game(request, game_id, w)
+    if isinstance(replay, HTMLResponse):
+        return replay
+    at = _step(request, replay, step, w)
+    if isinstance(at, HTMLResponse):
+        return at
+    state = _state(request)
+    job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
+    job.finished.wait(FIRST_WAIT)  # a short review: its marks open at once
+    if job.error is not None:
+        state.jobs.forget(game_id, job)
+        if isinstance(job.error, SolotableError):
+            return _problem(request, 422, w.error(job.error))
+        raise job.error
+    return RedirectResponse(_address(game_id, at, reveal, True), status_code=303)
 
 
 def reviewed(replay: Replay, progress: Progress | None = None) -> dict[int, Any]:
@@ -327,7 +388,6 @@ def _reviewing(
     job: ReviewJob,
 ) -> HTMLResponse:
     """The review's progress (HTTP 202: the page asked for is not ready yet)."""
-    hidden = "&hidden=1" if reveal else ""
     return _page(
         request,
         "reviewing.html",
@@ -337,8 +397,8 @@ def _reviewing(
         title=_title(w, replay.record.game),
         percent=job.percent,
         done=_done(w, job),
-        again=f"/replay/{game_id}?step={at}{hidden}&review=1",
-        without=f"/replay/{game_id}?step={at}{hidden}",
+        again=_address(game_id, at, reveal, True),
+        without=_address(game_id, at, reveal, False),
     )
 
 
@@ -360,27 +420,6 @@ def _done(w: Words, job: ReviewJob) -> str:
     return w._("%(pct)s%% of the game looked at", pct=job.percent)
 
 
-def _note_view(w: Words, note: Any, pos: Any) -> dict[str, Any] | None:
-    if note is None:
-        return None
-    best_words, action = note.best, None
-    try:
-        state = pos.before
-        action = state.string_to_action(note.best)
-        best_words = w.action(state.action_info(action))
-    except SolotableError:
-        action = None
-    close = note.close
-    return {
-        "mark": note.mark,
-        "close": close,
-        "best": note.best,
-        "best_words": best_words,
-        "action": action,
-        "loss": unit_amount(w, note.loss, note.unit),
-    }
-
-
 def _better_board(w: Words, replay: Replay, pos: Any, note: dict[str, Any] | None) -> Markup:
     """The table before a reviewed move that lost something, with the better move pointed
     at as the table points at a hint (the viewer's own observation: nothing hidden)."""
@@ -400,29 +439,6 @@ def _seat_names(w: Words, replay: Replay) -> list[str]:
             out.append(w._("You") if i == replay.viewer else w.seat_name(replay.record.game, i))
         else:
             out.append(w._("AI (%(level)s)", level=level_label(w, str(seat["agent"]))))
-    return out
-
-
-def _move_list(
-    w: Words, replay: Replay, notes: dict[int, Any] | None, reveal: bool
-) -> list[dict[str, Any]]:
-    """One line per step after the deal: its number, who moved and the move's notation."""
-    out = []
-    for k, s in enumerate(replay.steps[1:], start=1):
-        i = s.decision if s.decision is not None else 0
-        ply = replay.plies[i] if i < len(replay.plies) else None
-        hidden = ply is not None and not ply.public and not reveal
-        mark = ""
-        if notes is not None and i in notes:
-            mark = notes[i].mark
-        out.append(
-            {
-                "step": k,
-                "who": ply.who if ply is not None else 0,
-                "notation": "" if hidden else replay.record.actions[i],
-                "mark": mark,
-            }
-        )
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.events import Event
-from solotable.core.game import Observation, State
+from solotable.core.game import ActionInfo, Observation, State
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, game_of
 from solotable.core.session import GameSession
@@ -59,6 +59,9 @@ class Replay:
     events: list[Event]
     viewer: int
     steps: list[Step] = field(default_factory=list)
+    infos: dict[int, ActionInfo] | None = None
+    """Each player's move as data, by record index (:func:`move_infos`; language-neutral,
+    worked out once)."""
 
 
 def valid_id(game_id: str) -> bool:
@@ -155,3 +158,32 @@ def position(replay: Replay, step: int, w: Words, reveal: bool) -> Position:
         state.is_terminal(),
         before,
     )
+
+
+def move_infos(replay: Replay, better: dict[int, str] | None = None) -> dict[int, ActionInfo]:
+    """Every player's move of the game as data (``ActionInfo``, which the words formatter
+    says), by its index in the record, so the move list shows moves as the player saw them
+    and never as notation. With ``better`` (record index → a review's better move, in the
+    record's notation), those moves instead, each read at the position it was the better
+    one of. The game's own rules read the record (the engine's ``string_to_action``):
+    nothing here cuts notation apart."""
+    if better is None and replay.infos is not None:
+        return replay.infos
+    decisions = {s.decision for s in replay.steps if s.decision is not None}
+    wanted = decisions if better is None else set(better)
+    state = game_of(replay.record).new_initial_state(replay.record.seed)
+    out: dict[int, ActionInfo] = {}
+    for i, text in enumerate(replay.record.actions):
+        if i > max(wanted, default=-1):
+            break
+        action = state.string_to_action(text)
+        if i in wanted:
+            try:
+                shown = action if better is None else state.string_to_action(better[i])
+                out[i] = state.action_info(shown)
+            except SolotableError:
+                pass  # a move the rules cannot say (an old record): the list says "a move"
+        state.apply_action(action)
+    if better is None:
+        replay.infos = out
+    return out

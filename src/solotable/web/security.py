@@ -58,6 +58,11 @@ OPEN_PATHS = ("/static/", "/favicon.ico")
 """What the "ask for the link" page itself needs (the style sheet, the icon): no game data."""
 MAX_BODY = 256 * 1024
 """A request body larger than this is refused (the lobby form, the biggest, is under 2 KB)."""
+MAX_TARGET = 2048
+"""Bytes of a request's path and query string: a longer address is refused (414) before any
+route, so that no page echoes it whole (the table's own addresses are under 100 bytes)."""
+MAX_ECHOED_PATH = 256
+"""The longest path a page sends back in its language switch (``next``); past it, the lobby."""
 
 
 @lru_cache(maxsize=1)
@@ -100,6 +105,14 @@ def request_lang_of(headers: Headers, app: object) -> str:
     return headers_lang(headers, allow_pseudo=bool(getattr(state, "pseudo", False)))
 
 
+def echoed_path(path: str) -> str:
+    """Where the language switch brings a page back: its own path when it is one of a
+    reasonable length and form, else the lobby (a path is what the request sent)."""
+    if len(path) > MAX_ECHOED_PATH or not path.startswith("/") or path.startswith("//"):
+        return "/"
+    return "/" if "\\" in path else path
+
+
 def alert(message: str) -> str:
     """An error fragment for the table script, with ``message`` escaped (it may echo a game id
     or a move typed by someone else)."""
@@ -138,6 +151,7 @@ ASK_FOR_LINK = N_(
     "solotable serve printed (it ends with ?token=…) and open it on this device."
 )
 TOO_LARGE = N_("A request body may hold at most %(kb)s KB.")
+TOO_LONG = N_("This address is too long: an address of the table has at most %(n)s characters.")
 SORRY = N_("Something went wrong on the server; the game is as it was. Try again.")
 
 
@@ -163,12 +177,17 @@ class Guard:
             return
         path: str = scope["path"]
         started = False
+        head = scope["method"] == "HEAD"
+        if head:  # answered as GET, whose headers it gets, without the body
+            scope = {**scope, "method": "GET"}
 
         async def send_secure(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
                 add_security_headers(MutableHeaders(scope=message), path, message["status"])
+            elif head and message["type"] == "http.response.body":
+                message = {**message, "body": b""}
             await send(message)
 
         refusal = self.refusal(scope)
@@ -198,6 +217,9 @@ class Guard:
         hosts = headers.getlist("host")
         if len(hosts) != 1 or not self.access.host_ok(hosts[0]):
             return problem(400, HOST_REFUSED, title=N_("Wrong address"), lobby=False, lang=lang)
+        target = len(scope.get("raw_path") or scope["path"].encode()) + len(scope["query_string"])
+        if target > MAX_TARGET:
+            return problem(414, TOO_LONG, lang=lang, args={"n": MAX_TARGET})
         if self.access.token is not None:
             gate = self._token_gate(scope, headers)
             if gate is not None:

@@ -125,6 +125,22 @@ class Tables:
         self.kick(table)
         return table
 
+    def delete(self, table_id: str) -> bool:
+        """Delete an unfinished game from the store and close its table (the lobby's
+        "Delete…"); False when there is no such game still in play. An open table's
+        session lock is held meanwhile, so no move of it is being written as it goes."""
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is None:
+            deleted = self.store.delete_unfinished(table_id)
+        else:
+            with table.session.lock:
+                deleted = self.store.delete_unfinished(table_id)
+        if deleted:
+            with self._lock:
+                self._tables.pop(table_id, None)
+        return deleted
+
     def get(self, table_id: str) -> Table:
         """The open table, or the stored game resumed; TableError if there is none."""
         with self._lock:

@@ -6,21 +6,22 @@ render with the very same environment — filters, i18n, autoescape — without 
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from solotable.web.i18n import install
+from solotable.web.dates import said_when
+from solotable.web.i18n import current, install
 
 TEMPLATES = Path(__file__).parent / "templates"
 
 
 def when(t: Any) -> str:
-    """A stored Unix time as the player's local date and minute ("" when absent)."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(t))) if t else ""
+    """A stored Unix time in the page's words ("today 9:24 AM", "3 nov. 2026, 21:40"; ""
+    when absent), in the local time of the computer the server runs on (``web.dates``)."""
+    return said_when(t, current())
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from solotable.core.events import Event
 from solotable.core.session import Result
 from solotable.web.changed import steps
+from solotable.web.folding import fold
 from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table
@@ -49,7 +50,7 @@ def table_context(table: Table, w: Words) -> dict[str, Any]:
     page = page_for(game.name)
     summary = session.public_summary()
     result = session.result()
-    events = session.events_since(0)[-LOG_LENGTH:]
+    events = fold(game.name, session.events_since(0))[-LOG_LENGTH:]  # web.folding
     hint = table.hint if table.hint is not None and table.hint.ply == _ply(summary) else None
     if session.is_over():
         hint = None

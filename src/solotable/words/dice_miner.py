@@ -226,11 +226,9 @@ def _points(t: Tr, score: Any, band: Any) -> str:
 
 @WORDS.message("event.over")
 def _over(t: Tr, a: A) -> str:
-    return t._(
-        "the game is over: %(why)s; %(points)s",
-        why=_end_why(t, a["reason"]),
-        points=_points(t, a["score"], a["band"]),
-    )
+    """The final score; why the game ended (``reason``, kept in the data) is the outcome's
+    to say, once (the session's end event and the table's status line say it)."""
+    return t._("the game is over: %(points)s", points=_points(t, a["score"], a["band"]))
 
 
 @WORDS.message("outcome")

@@ -6,6 +6,10 @@
 - A data file's ``name`` and ``text`` fields (cards, species, Divers, factions, rating bands)
   are game terms: they are extracted with the context ``term`` (``Tr.term``), so a card keeps
   its one name everywhere it is shown.
+- The command line's help (``cli/helptext.py``): every help text of the command tree, as Typer
+  shows it (a command's docstring, an option's ``help=``, Typer's own completion options), is
+  one message of the shared domain, read from the tree itself so that it is the very string
+  ``--help`` looks up.
 """
 
 from __future__ import annotations
@@ -60,3 +64,17 @@ def extract_data_terms(
     data = json.loads(fileobj.read().decode("utf-8"))
     for name in data_terms(data):
         yield 0, "pgettext", ("term", name), []
+
+
+def extract_cli_help(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[Any, ...]]:
+    """Babel extraction method for ``cli/helptext.py``: its own messages (Python), then the
+    help texts of the command tree (``helptext.help_texts``), each with where it is shown."""
+    from babel.messages.extract import extract_python
+
+    from solotable.cli.helptext import help_texts
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    for where, text in help_texts():
+        yield 0, None, text, [f"help of: {where}"]

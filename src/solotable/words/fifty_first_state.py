@@ -4,8 +4,10 @@ The game produces data (``games/fifty_first_state/``); this module and its two s
 (``fifty_first_state_moves.py``: moves, refusals and notation errors;
 ``fifty_first_state_events.py``: what happened) say it, every string through the
 ``fifty_first_state`` catalog domain. Card, connection and faction names arrive as the card
-file's names and are said with ``t.term`` (the catalog's French where the French rule text
-or the data file's ``name_fr`` gives one; a user's own card file is shown as written).
+file's names and are said with ``t.term`` (the catalog's French: the French rule text's or
+the data file's ``name_fr`` where they give one, else a name of our own marked ``# ours:``
+in the catalog, whose English the table shows on hover, ``english_tip``; a user's own card
+file is shown as written).
 
 The small helpers (``amount``, ``goods``, ``icon``, ``phase``, ``row``) are also what the web
 page uses to label tokens and rows, so a good reads the same on every screen.
@@ -154,6 +156,15 @@ def _location_card(t: Tr, a: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def english_tip(t: Tr, english: str) -> str:
+    """A card name's tooltip on a table not in English: its English name, the one players'
+    aids and the English rules use (most French names are ours: no French edition's card
+    list was at hand). Empty where the name reads the same or has no translation."""
+    if name(t, english) == english:
+        return ""
+    return t._("English name: %(name)s", name=english)
+
+
 def connection_title(t: Tr, code: str) -> str:
     """``blue connection card`` (the deck a connection card comes from)."""
     if code == "red":
@@ -257,6 +268,7 @@ __all__ = [
     "WORDS",
     "amount",
     "deck",
+    "english_tip",
     "fifty_first_state_events",
     "fifty_first_state_moves",
     "goods",

@@ -15,8 +15,29 @@ from solotable.words.tr import Tr
 
 @WORDS.message("event.setup")
 def _setup(t: Tr, a: Mapping[str, Any]) -> str:
+    """The opponent's deck; with ``drawn`` and ``hand`` (the set-up's draws folded into
+    this one event by the web table, ``web/folding.py``) the whole set-up in one line."""
     cards = [name(t, c["name"]) for c in a["cards"] for _ in range(int(c["n"]))]
-    return t._("the opponent's deck is formed: %(cards)s", cards=t.join(cards))
+    deck = t._("the opponent's deck is formed: %(cards)s", cards=t.join(cards))
+    if a.get("drawn") is None:
+        return deck
+    drawn, hand = int(a["drawn"]), int(a.get("hand") or 0)
+    parts = [
+        t.ngettext("Set-up: %(n)s card drawn", "Set-up: %(n)s cards drawn", drawn + hand),
+        deck,
+    ]
+    others = drawn - len(cards)
+    if others > 0:
+        parts.append(
+            t.ngettext(
+                "the other card revealed goes back into the draw pile",
+                "the other %(n)s cards revealed go back into the draw pile",
+                others,
+            )
+        )
+    if hand:
+        parts.append(t.ngettext("%(n)s card to your hand", "%(n)s cards to your hand", hand))
+    return t._("; ").join(parts)
 
 
 @WORDS.message("event.offer")

@@ -253,7 +253,8 @@ WORDS.text("prompt.captain_draw", N_("Captain: draw 2 cards or only 1 (you see t
 
 @WORDS.message("end")
 def _end(t: Tr, a: Mapping[str, Any]) -> str:
-    """The end screen's sentence: the outcome, the counts, and why the win was out of reach.
+    """The terminal's end sentence: the outcome, the counts, and why the win was out of
+    reach (the web's end screen says the outcome and folds :func:`_end_why`).
 
     Arguments: the observation's ``result`` (result, cause, saved, eliminated, hotels), its
     ``goal`` (goal, limit), ``turn`` and ``win`` (more_needed, max_more_saves, since)."""
@@ -275,6 +276,30 @@ def _end(t: Tr, a: Mapping[str, Any]) -> str:
     if a.get("since"):
         text += " " + t._("(the win was out of reach from turn %(turn)s)", turn=a["since"])
     return text
+
+
+@WORDS.message("end.why")
+def _end_why(t: Tr, a: Mapping[str, Any]) -> str:
+    """Why the game ended as it did, beyond its one-line outcome: the end screen says the
+    outcome ("Lost: saving 7 species became impossible") and folds this under "Why?"
+    (issue 35: the two together made a 50-word sentence). The counts are not repeated:
+    the end screen's table shows them. Empty when there is nothing more to say.
+
+    Arguments: as :func:`end_args` gives them (cause, more_needed, max_more_saves, since)."""
+    parts = []
+    if a.get("cause") == "impossible":
+        parts.append(
+            t._(
+                "%(need)s more species were needed, but at most %(most)s could still reach "
+                "Saved: the other species in play have too few cards left outside the discard, "
+                "even with the free Diver moves not yet used.",
+                need=a.get("more_needed", 0),
+                most=a.get("max_more_saves", 0),
+            )
+        )
+    if a.get("since"):
+        parts.append(t._("The win was out of reach from turn %(turn)s.", turn=a["since"]))
+    return " ".join(parts)
 
 
 def end_args(obs: Mapping[str, Any]) -> dict[str, Any]:

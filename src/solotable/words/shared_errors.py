@@ -171,6 +171,13 @@ def _plugin_module(t: Tr, a: Mapping[str, Any]) -> str:
     )
 
 
+WORDS.text(
+    "plugin.not-an-agent",
+    N_(
+        "%(agent)s is neither an Agent subclass nor a factory: name a class derived from "
+        "solotable.core.Agent, or a function f(game, player, seed, params) that returns one"
+    ),
+)
 WORDS.text("registry.game-missing", N_("game '%(game)s' is not available (%(detail)s)"))
 WORDS.text("registry.no-agent-name", N_("agent: expected a name, got %(got)s"))
 WORDS.text(
@@ -203,6 +210,14 @@ WORDS.text(
     "json.invalid", N_("%(source)s: not valid JSON at line %(line)s column %(column)s: %(detail)s")
 )
 WORDS.text("json.deep", N_("%(source)s: nested deeper than %(levels)s levels"))
+WORDS.text(
+    "json.repeated-key",
+    N_("%(source)s: the key %(name)s appears twice in one object (which value is meant?)"),
+)
+WORDS.text(
+    "results.repeated-column",
+    N_("%(path)s: the column %(column)s appears twice (which value is meant?)"),
+)
 WORDS.text("save.folder", N_("cannot save to %(path)s: give a file name, not a folder"))
 WORDS.text("save.not-regular", N_("cannot save to %(path)s: not a regular file"))
 WORDS.text("save.cannot-write", N_("cannot save to %(path)s: %(reason)s"))
@@ -370,6 +385,24 @@ WORDS.text(
         "the store %(path)s was written by a newer solotable (schema %(version)s); "
         "upgrade to open it"
     ),
+)
+WORDS.text(
+    "store.unknown-version",
+    N_(
+        "the store %(path)s has a schema version solotable does not know (%(version)s); "
+        "it was left as it is"
+    ),
+)
+WORDS.text(
+    "store.not-ours",
+    N_(
+        "%(path)s is not a solotable store (tables: %(tables)s); it was left as it is: move "
+        "it away, or set SOLOTABLE_HOME to another folder"
+    ),
+)
+WORDS.text(
+    "store.not-a-file",
+    N_("the store %(path)s is not a regular file (a folder, device or pipe); it was left as it is"),
 )
 WORDS.text("store.no-game", N_("no saved game with id '%(id)s'"))
 WORDS.text("store.no-game-like", N_("no saved game with id '%(id)s' (see `solotable history`)"))

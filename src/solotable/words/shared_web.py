@@ -130,6 +130,10 @@ def _data_file(t: Tr, a: Mapping[str, Any]) -> str:
 
 
 WORDS.text("lobby.unknown-ai", N_("unknown AI '%(given)s'; choose one of the listed levels"))
+WORDS.text(
+    "lobby.finished-kept",
+    N_("this game is finished: it stays in your history and your scores, it is not deleted"),
+)
 
 # -- hint reasons (web.insight) ------------------------------------------------------------
 WORDS.text("hint.solo-score", N_("score %(delta)s now"))

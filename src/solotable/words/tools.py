@@ -42,6 +42,10 @@ NO_SOURCE = "no French source"
 SEED_SOURCE = "seed:"
 """The translator comment of a term taken from a French rule text (``seed: FILE, SECTION``):
 also what lets a French term equal its English (Tunnel, Danger, Excellent)."""
+SAME_SOURCES = (NO_SOURCE, SEED_SOURCE, "data:", "ours:")
+"""Comments that let a term's French equal its English: kept in English, a French rule text's
+name, a data file's ``name_fr``, or a French name of our own that is the English word too
+(Motel). ``ours:`` marks a name no French edition gives (51st State's cards)."""
 FRENCH_SPACE = re.compile(r" [:;!?»]|« ")
 JINJA = ("jinja2.ext:babel_extract", {"extensions": "jinja2.ext.i18n", "trimmed": "true"})
 
@@ -62,6 +66,9 @@ def sources(domain: str) -> list[Source]:
             Source("words/core.py", "python"),
             Source("words/shared*.py", "python"),
             Source("core/**/*.py", "python"),
+            # The command line's help: helptext.py's own messages, then every help text of
+            # the command tree (commands, options, arguments), read from the tree itself.
+            Source("cli/helptext.py", "solotable.words.extract:extract_cli_help"),
             Source("cli/**/*.py", "python"),
             Source("web/*.py", "python"),
             Source("lab/**/*.py", "python"),
@@ -219,7 +226,7 @@ def _catalog_problems(catalog, ids: set[tuple[str, str | None]]) -> Iterator[str
         if (
             m.context == "term"
             and strings == (m.id,)
-            and not any(c.startswith((NO_SOURCE, SEED_SOURCE)) for c in m.user_comments)
+            and not any(c.startswith(SAME_SOURCES) for c in m.user_comments)
         ):
             yield f"{mid!r}: a term kept in English needs the comment '# {NO_SOURCE}: …'"
         ids_ = m.id if isinstance(m.id, tuple | list) else (m.id,)

@@ -67,7 +67,10 @@ def test_the_end_reason_and_score_are_an_event() -> None:
     result = s.result()
     assert result is not None
     assert over.data["reason"] == "stopped" and over.data["score"] == result.scores[0]
-    assert "you stopped digging" in words("en").event("dice-miner", over)
+    # Why it ended is said once, by the outcome; the event says the final score.
+    said = words("en").event("dice-miner", over)
+    assert said.startswith("the game is over: ") and "stopped digging" not in said
+    assert "you stopped digging" in words("en").say(s.state.outcome())
 
 
 def test_a_starting_magic_die_showing_beer_is_an_event() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from solotable.core.game import Game, Observation
 from solotable.core.message import msg
 from solotable.web.pages.base import GamePage, Move
-from solotable.words import Words
+from solotable.words import Tr, Words
 
 DIE = 64
 GAP = 8
@@ -127,8 +127,9 @@ def context(
     choices = [
         {"notation": m.notation, "words": m.words, "kind": m.info.kind}
         for m in moves
-        if m.info.kind in ("face", "refill", "stop")
+        if m.info.kind in ("face", "refill")
     ]
+    stop = next((m for m in moves if m.info.kind == "stop"), None)
     runs: Mapping[str, int] = obs["open_runs"]
     band = str(obs["band"])
     band_text = str(dice.bands[band]["text"]) if band in dice.bands else ""
@@ -152,6 +153,23 @@ def context(
         "band_text": t.term(band_text) if band_text else "",
         "over": bool(obs["over"]),
         "choices": choices,
+        "stop": {"notation": stop.notation, "words": stop.words} if stop else None,
+        "costly": _stop_cost(t, stop, moves, int(obs["score"]["total"])),
+    }
+
+
+def _stop_cost(t: Tr, stop: Move | None, moves: Sequence[Move], score: int) -> dict[str, str]:
+    """Stopping asks first while other moves remain (issue 35: one click among the ordinary
+    choices ended a game after 4 moves at 0 points, then its best score): the table's
+    confirmation (``view.confirm_moves``, asked every time) says what it gives up."""
+    if stop is None or len(moves) < 2:
+        return {}
+    return {
+        stop.notation: t.ngettext(
+            "the game ends here at %(n)s point, though other moves remain",
+            "the game ends here at %(n)s points, though other moves remain",
+            score,
+        )
     }
 
 

@@ -126,6 +126,7 @@ def _face(game: Game, card: str, lang: str) -> dict[str, Any]:
     f = {
         "id": card,
         "name": say.name(t, c["name"]),
+        "tip": say.english_tip(t, c["name"]),
         "row": c["kind"],
         "letter": ROW_LETTER.get(c["kind"], "?"),
         "open": bool(c["open"]),
@@ -157,6 +158,7 @@ def _connection_face(t: Tr, c: Mapping[str, Any] | None, card: str) -> dict[str,
         f = {
             "id": card,
             "name": say.name(t, c["name"]),
+            "tip": say.english_tip(t, c["name"]),
             "deck": c["deck"],
             "effect": say.connection_use(t, {"cost": cost, "gain": gain}),
         }
@@ -172,7 +174,7 @@ def _gains_html(t: Tr, toks: Sequence[Mapping[str, Any]]) -> Markup:
 
 
 FACE_HTML = Markup(
-    '<header class="card-head">{dist}<h4 class="card-name">{name}</h4>'
+    '<header class="card-head">{dist}<h4 class="card-name"{tip}>{name}</h4>'
     '<span class="kind" title="{row_title}">{letter}</span></header>'
     '<div class="card-sub"><span>{row_title}</span>{icons}</div>'
     '<p class="effect">{effect}</p>{bonus}{solo}{spoils}'
@@ -221,8 +223,10 @@ def face_html(t: Tr, f: Mapping[str, Any]) -> Markup:
         row_title = say.connection_title(t, f.get("deck", ""))
     else:
         row_title = say.card_kind(t, {"kind": f["row"], "open": f.get("open")})
+    tip = Markup(' title="{0}"').format(f["tip"]) if f.get("tip") else ""
     return FACE_HTML.format(
         dist=dist,
+        tip=tip,
         name=f["name"],
         letter=f["letter"],
         row_title=row_title,

@@ -410,6 +410,7 @@ def context(
         "visionary_placed": [corp_card(n, c) for c in obs["visionary_placed"]],
         "result": result,
         "end_text": _end_text(n, obs) if result else "",
+        "end_why": _end_why(n, obs) if result else "",
         "costly": {m.notation: _cost_words(t, c) for m, c in _costs(moves)},
     }
 
@@ -428,9 +429,18 @@ def _cost_words(t: Tr, n: int) -> str:
 
 
 def _end_text(n: _Names, obs: Observation) -> str:
+    """The end screen's one line: the outcome (the counts are in its table)."""
     from solotable.words.mini_divercity_log import end_args
 
-    return n.say("end", **end_args(obs))
+    args = end_args(obs)
+    return n.say(f"outcome.{args.get('cause')}", **args)
+
+
+def _end_why(n: _Names, obs: Observation) -> str:
+    """What the end screen folds under "Why?" (empty: nothing to fold)."""
+    from solotable.words.mini_divercity_log import end_args
+
+    return n.say("end.why", **end_args(obs))
 
 
 PAGE = GamePage(

@@ -200,6 +200,36 @@ function activate(el) {
   }
 }
 
+// The notation box is folded away for a player who clicks; one who types opens it once: it
+// stays open (remembered on this computer), and after a typed move the field keeps the focus.
+const TYPING = "solotable.notation-open";
+let typed = false;
+
+function remember(key, on) {
+  try {
+    if (on) localStorage.setItem(key, "1");
+    else localStorage.removeItem(key);
+  } catch {
+    // storage refused (a private window): the box simply starts folded
+  }
+}
+
+function remembered(key) {
+  try {
+    return localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function keepNotationBox() {
+  const box = main.querySelector("details.notation-box");
+  if (!box) return;
+  if (remembered(TYPING)) box.open = true;
+  const field = box.querySelector("#notation-input");
+  if (typed && box.open && field && !field.disabled) field.focus();
+}
+
 function makeKeyboardReachable() {
   for (const el of main.querySelectorAll("svg [data-moves]")) {
     el.setAttribute("tabindex", "0");
@@ -212,6 +242,7 @@ if (main) {
     const el = ev.target.closest("[data-move], [data-moves]");
     if (el && main.contains(el)) {
       ev.preventDefault();
+      typed = false;
       activate(el);
     }
   });
@@ -227,11 +258,22 @@ if (main) {
     const form = ev.target;
     if (!form.matches("form[data-action]")) return;
     ev.preventDefault();
+    typed = form.matches("form.notation");
     // data-action names the route ("move"); a form without a name posts to its own address.
     const url = form.getAttribute("action");
     post(form.dataset.action || url.slice(url.lastIndexOf("/") + 1), new FormData(form));
   });
+  main.addEventListener(
+    "toggle",
+    (ev) => {
+      if (ev.target.matches && ev.target.matches("details.notation-box")) {
+        remember(TYPING, ev.target.open);
+      }
+    },
+    true, // a toggle event does not bubble: listened to on its way down
+  );
   onUpdate(makeKeyboardReachable);
+  onUpdate(keepNotationBox);
   const root = document.getElementById("table-root");
   if (root && root.dataset.thinking === "true") schedulePoll();
   else if (root && root.dataset.myTurn === "true" && !askedOnce()) loadFinals();
