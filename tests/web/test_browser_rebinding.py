@@ -126,7 +126,8 @@ def test_a_rebound_page_reads_no_game_and_changes_none(rebinding_browser, served
     finally:
         context.close()
     lobby = owner.get("/").text
-    assert lobby.count("/games/") == 1 and game_id in lobby, "no game was created"
+    # Exactly one game to continue: the attacker's "create" made none.
+    assert lobby.count('href="/games/') == 1 and game_id in lobby, "a game was created"
     assert "Game over" not in owner.get(f"/games/{game_id}").text, "the game was not resigned"
 
 

@@ -8,8 +8,8 @@ every other word: :func:`install` wraps Typer's help renderer so that, for the l
 rendering, each of those texts is its translation in the command's language (the shared
 ``solotable`` domain); the tree is left as it was afterwards, and English renders untouched.
 
-The English texts are the message ids. :func:`help_texts` lists them from the command tree
-itself — what the extraction reads (``words/extract.py``, ``extract_cli_help``) — so a new
+The English texts are the message ids. ``cli/helpwords.py`` lists them from the command tree
+itself — what the extraction reads (``helpwords.extract_cli_help``) — so a new
 option's help reaches the catalog with ``make words``, and the catalog check fails until it is
 translated.
 
@@ -141,22 +141,3 @@ def _usage_formatter(base: type[Any], prefix: str) -> type[Any]:
         base.write_usage(self, prog, args, prefix if prefix_ is None else prefix_)
 
     return type("SaidHelpFormatter", (base,), {"write_usage": write_usage})
-
-
-def help_texts() -> Iterator[tuple[str, str]]:
-    """``(where, English text)`` of every help the command line can show, from its tree."""
-    from solotable.cli.main import app
-
-    yield from _walk(typer.main.get_command(app), "solotable")
-
-
-def _walk(cmd: Any, path: str) -> Iterator[tuple[str, str]]:
-    ctx = typer.Context(cmd, info_name=path.rsplit(" ", 1)[-1])
-    for attr in ("help", "short_help"):
-        if getattr(cmd, attr, None):
-            yield path, getattr(cmd, attr)
-    for param in cmd.get_params(ctx):
-        if getattr(param, "help", None):
-            yield f"{path} {param.opts[0]}", param.help
-    for name, sub in getattr(cmd, "commands", {}).items():
-        yield from _walk(sub, f"{path} {name}")

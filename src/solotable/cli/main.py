@@ -223,7 +223,9 @@ def rules(
         if g.info.presets:
             console.print(presets_table(w, g.info))
         return
-    # The values, sources and notes are the data files' own (English) provenance text.
+    # The data files keep their assumptions in English; the values written in words and the
+    # notes are said from the game's catalog (extracted from the files), the sources are
+    # citations (file, section, source names) and are shown as they are.
     found = g.assumptions()
     w = words()
     title = w.game_title(g.name, g.info.title)
@@ -234,13 +236,15 @@ def rules(
     for a in found:
         level = _confidence(w).get(a.confidence, a.confidence)
         sure = w._("(confidence: %(confidence)s)", confidence=level)
+        value = w.assumed_value(g.name, a.value)
         console.print(
-            f"[cyan]{escape(a.key)}[/cyan] = [bold]{escape(a.value)}[/bold]  "
+            f"[cyan]{escape(a.key)}[/cyan] = [bold]{escape(value)}[/bold]  "
             f"[dim]{escape(sure)}[/dim]"
         )
         console.print("    " + escape(w._("source: %(source)s", source=a.source)))
         if a.note:
-            console.print("    " + escape(w._("note: %(note)s", note=a.note)))
+            note = w.assumption_note(g.name, a.note)
+            console.print("    " + escape(w._("note: %(note)s", note=note)))
 
 
 def _confidence(w: Words) -> dict[str, str]:

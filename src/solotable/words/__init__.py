@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from solotable.core.message import Msg, plain, set_renderer, set_translator_factory
 from solotable.words.catalog import LANGS, PSEUDO, SHARED, translations
+from solotable.words.extract import NOTE_CONTEXT, VALUE_CONTEXT
 from solotable.words.registry import formatter_of
 from solotable.words.tr import Tr
 
@@ -166,6 +167,19 @@ class Words:
     def game_summary(self, game: str, default: str = "") -> str:
         f = formatter_of(game)
         return self.game(game)._(f.summary) if f is not None and f.summary else default
+
+    def assumed_value(self, game: str, value: str) -> str:
+        """An assumed value of a game's data file (``rules --assumptions``) in this language.
+
+        The data file keeps it in English; its words are extracted from the file (context
+        ``assumed value``, ``words.extract``). A value the catalog does not know (a number, a
+        card id, a designer's own file) is shown as it is.
+        """
+        return self.game(game).pgettext(VALUE_CONTEXT, value)
+
+    def assumption_note(self, game: str, note: str) -> str:
+        """An assumption's note (why the value was chosen), like :meth:`assumed_value`."""
+        return self.game(game).pgettext(NOTE_CONTEXT, note)
 
     def seat_name(self, game: str, seat: int) -> str:
         f = formatter_of(game)

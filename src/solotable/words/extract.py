@@ -6,19 +6,29 @@
 - A data file's ``name`` and ``text`` fields (cards, species, Divers, factions, rating bands)
   are game terms: they are extracted with the context ``term`` (``Tr.term``), so a card keeps
   its one name everywhere it is shown.
-- The command line's help (``cli/helptext.py``): every help text of the command tree, as Typer
-  shows it (a command's docstring, an option's ``help=``, Typer's own completion options), is
-  one message of the shared domain, read from the tree itself so that it is the very string
-  ``--help`` looks up.
+- A data file's ``assumptions`` (``solotable rules GAME --assumptions``) stay in English next
+  to the facts they qualify; each note and each value written in words is a message of the
+  game's domain (contexts :data:`VALUE_CONTEXT` and :data:`NOTE_CONTEXT`), said by
+  ``Words.assumed_value`` / ``Words.assumption_note``. A value without letters (``9 / 9 / 9 /
+  6``) or equal to one of the file's ``id`` fields (a card id) is not words and is not extracted.
+
+The command line's help has its extractor beside the command tree it reads
+(``solotable.cli.helpwords.extract_cli_help``): words never import the command line.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import IO, Any
 
 TERM_KEYS = ("name", "text")
+VALUE_CONTEXT = "assumed value"
+"""The context of an assumption's value (``9 Tunnel dice``) in a game's catalog."""
+NOTE_CONTEXT = "assumption note"
+"""The context of an assumption's note (why the value was chosen) in a game's catalog."""
+LETTER = re.compile(r"[^\W\d_]")
 
 
 def markdown_blocks(text: str) -> Iterator[tuple[int, str]]:
@@ -57,24 +67,45 @@ def data_terms(data: Any) -> Iterator[str]:
             yield node[1]
 
 
+def _ids(data: Any) -> Iterator[str]:
+    """Every ``id`` string of a data file (card ids: what a value may name without words)."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str):
+                yield node["id"]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+def data_assumptions(data: Any) -> Iterator[tuple[str, str, str]]:
+    """``(context, text, key)`` of every worded value and every note of a data file's
+    ``assumptions``, in document order."""
+    entries = data.get("assumptions") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return
+    ids = set(_ids(data))
+    for e in entries:
+        if not isinstance(e, dict):
+            continue
+        key = str(e.get("key", ""))
+        value, note = e.get("value"), e.get("note")
+        if isinstance(value, str) and LETTER.search(value) and value not in ids:
+            yield VALUE_CONTEXT, value, key
+        if isinstance(note, str) and note.strip():
+            yield NOTE_CONTEXT, note, key
+
+
 def extract_data_terms(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Babel extraction method for a game's JSON data: ``pgettext("term", name)``."""
+    """Babel extraction method for a game's JSON data: ``pgettext("term", name)`` for its
+    names, then ``pgettext(context, text)`` for its assumptions' values and notes (with the
+    assumption's key as the translator's comment)."""
     data = json.loads(fileobj.read().decode("utf-8"))
     for name in data_terms(data):
         yield 0, "pgettext", ("term", name), []
-
-
-def extract_cli_help(
-    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[Any, ...]]:
-    """Babel extraction method for ``cli/helptext.py``: its own messages (Python), then the
-    help texts of the command tree (``helptext.help_texts``), each with where it is shown."""
-    from babel.messages.extract import extract_python
-
-    from solotable.cli.helptext import help_texts
-
-    yield from extract_python(fileobj, keywords, comment_tags, options)
-    for where, text in help_texts():
-        yield 0, None, text, [f"help of: {where}"]
+    for context, text, key in data_assumptions(data):
+        yield 0, "pgettext", (context, text), [f"assumption: {key}"]

@@ -66,9 +66,9 @@ def sources(domain: str) -> list[Source]:
             Source("words/core.py", "python"),
             Source("words/shared*.py", "python"),
             Source("core/**/*.py", "python"),
-            # The command line's help: helptext.py's own messages, then every help text of
+            # The command line's help (cli/helpwords.py): every help text of
             # the command tree (commands, options, arguments), read from the tree itself.
-            Source("cli/helptext.py", "solotable.words.extract:extract_cli_help"),
+            Source("cli/helpwords.py", "solotable.cli.helpwords:extract_cli_help"),
             Source("cli/**/*.py", "python"),
             Source("web/*.py", "python"),
             Source("lab/**/*.py", "python"),
