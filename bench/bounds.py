@@ -1,8 +1,8 @@
 """The bound table: honest agents against the clairvoyant bound, on the same seeds.
 
 For each solo game every agent plays the games ``0 … n-1`` of a simulate run with
-seed ``--seed`` (``core.simulation.game_seed``: the seeds ``solotable simulate`` uses),
-through ``core.simulation.iter_games`` (research agents allowed there, as in
+seed ``--seed`` (``sim.simulation.game_seed``: the seeds ``solotable simulate`` uses),
+through ``sim.simulation.iter_games`` (research agents allowed there, as in
 ``simulate``). One JSON line per game (score, return, seconds, decisions) goes to
 ``bounds-GAME.jsonl`` in a results folder; the table is rebuilt from the lines at any
 time. The committed figures are in ``bench/results/``::
@@ -42,8 +42,8 @@ import solotable.agents  # noqa: F401  (registers the agents)
 from solotable.core.players import CHANCE
 from solotable.core.record import record_from_json
 from solotable.core.registry import game_class, is_research_spec, load_game
-from solotable.core.simulation import iter_games
-from solotable.core.stats import wilson
+from solotable.sim.simulation import iter_games
+from solotable.stats.intervals import wilson
 
 GAMES = ("dice-miner", "51st-state", "mini-divercity")
 WIN_RATE_GAMES = ("mini-divercity",)

@@ -4,7 +4,7 @@ For each solo game, positions are the real decisions (two legal moves or more) o
 played by the game's rule-based player (``heuristic``) from seeds ``--first-seed`` on,
 every ``--stride``-th one, ``--positions`` of them. At each position the hint is asked
 ``--repeats`` times with different sampling seeds, exactly as the table asks it
-(``core.sessionparts.advise``: the game's ``hint_agent``, or ``--spec``). A position's
+(``session.parts.advise``: the game's ``hint_agent``, or ``--spec``). A position's
 stability is the share of its hints that name its most frequent move; the table gives
 the mean over positions, the share of positions where every repeat agrees, the CPU time
 per hint (``time.process_time``: what a hint costs on an idle core; the machine is
@@ -33,7 +33,7 @@ from solotable.core.agent import Turn
 from solotable.core.game import Game, State
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import advance_chance
-from solotable.core.sessionparts import advise
+from solotable.session.parts import advise
 
 SEED_STEP = 1_000_003
 """Repeat ``r`` of position ``i`` uses sampling seed ``SEED_STEP * (r + 1) + i``."""

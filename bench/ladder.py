@@ -18,7 +18,7 @@ count distinct games, and each agent's think time per decision, wall clock
 (``cpu``, ``time.process_time``: the steadier figure on a shared machine; the game
 must then be the process's only work, so run one pair per process).
 
-``table`` fits Elo (``solotable.core.rating``: draws as half wins, 95%
+``table`` fits Elo (``solotable.stats.rating``: draws as half wins, 95%
 percentile-bootstrap intervals over games) and prints the rating table and the
 per-pair results.
 """
@@ -34,9 +34,9 @@ from typing import Any
 
 from solotable import load_game, make_agent
 from solotable.core.agent import Agent, Turn
-from solotable.core.rating import PairResult, Rating, bootstrap_fits, gap_interval, ladder
 from solotable.core.runner import play_game
-from solotable.core.simulation import game_seed, seats_for
+from solotable.sim.simulation import game_seed, seats_for
+from solotable.stats.rating import PairResult, Rating, bootstrap_fits, gap_interval, ladder
 
 DEFAULT_OUT = Path("bench/results/ladder")
 

@@ -1,7 +1,7 @@
 """What the game metrics cost the runner: the same games with and without a decision tally.
 
 ``core.runner.play_to_end`` is the hot loop of every simulation; the game metrics
-(``core.metrics.DecisionTally``) add a few integer updates per decision and, in two-player
+(``stats.metrics.DecisionTally``) add a few integer updates per decision and, in two-player
 games, a ``scores()`` call. This plays the same seeds both ways, alternating game by game
 (so a change of the machine's load hits both alike), and prints the CPU time per game and
 the overhead. ``random`` agents are the worst case (the cheapest decisions, so the tally's
@@ -20,10 +20,10 @@ import time
 import solotable.agents
 import solotable.games  # noqa: F401
 from common import machine
-from solotable.core.metrics import DecisionTally
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_to_end
-from solotable.core.simulation import game_seed
+from solotable.sim.simulation import game_seed
+from solotable.stats.metrics import DecisionTally
 
 CASES = (
     ("dice-miner", "random"),

@@ -31,8 +31,8 @@ from functools import partial
 from typing import Any
 
 from common import machine
-from solotable.core import simray
-from solotable.core.simulation import iter_games, play_chunk
+from solotable.sim import ray_backend as simray
+from solotable.sim.simulation import iter_games, play_chunk
 
 GAMES = ("mini-divercity", "dice-miner", "51st-state")
 AGENTS = ["heuristic"]

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from solotable.core.events import Event
-from solotable.core.seal import seal
-from solotable.core.store import MoveRow, Store
+from solotable.session.seal import seal
+from solotable.session.store import MoveRow, Store
 
 
 def measure(moves: int) -> dict[str, float]:

@@ -1,6 +1,6 @@
 """The tables of docs/balance.md, computed from results files (``--out``) alone.
 
-Reads rows with :func:`solotable.core.results.read_results` (no pandas needed) and prints
+Reads rows with :func:`solotable.sim.results.read_results` (no pandas needed) and prints
 Markdown tables with 95% intervals:
 
     python examples/balance_tables.py divers mdc-presets.parquet     # Mini DiverCity, by Diver
@@ -18,9 +18,9 @@ import sys
 from collections import defaultdict
 from typing import Any
 
-from solotable.core.accumulate import Moments
-from solotable.core.results import read_results
-from solotable.core.stats import paired_difference, welch, wilson
+from solotable.sim.results import read_results
+from solotable.stats.accumulate import Moments
+from solotable.stats.intervals import paired_difference, welch, wilson
 
 
 def _pct(entry: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ It trains ``MaskablePPO`` on ``solotable/DiceMiner-v0`` (score rewards: an episo
 add up to the final score; illegal moves are masked out with the env's ``action_masks()``)
 for a fixed number of environment steps (``--steps``), on one CPU thread. Every ``--every``
 steps it plays the greedy policy on the evaluation games: game ``i`` of a ``simulate`` run
-with seed 0 (``core.simulation.game_seed(0, i)``, the games of docs/ai.md), reached with
+with seed 0 (``sim.simulation.game_seed(0, i)``, the games of docs/ai.md), reached with
 ``reset(options={"game_seed": ...})``, so its scores pair with every other agent's. At the end
 the same games are played by ``random``, ``heuristic``, ``pimc`` and the research agent
 ``clairvoyant:rollouts=4`` (the bound of docs/ai.md: it sees the hidden dice), and the script
@@ -34,8 +34,8 @@ import numpy as np
 
 import solotable
 from solotable.core.runner import play_game
-from solotable.core.simulation import game_seed
-from solotable.core.stats import t_crit
+from solotable.sim.simulation import game_seed
+from solotable.stats.intervals import t_crit
 
 INSTALL = (
     "this example needs PyTorch, sb3-contrib and matplotlib, in an environment of their own:\n"

@@ -25,8 +25,8 @@ class ScoredToy(ToyGame):
 
 
 def worker(games: int) -> list[float]:
-    from solotable.core.session import GameSession, Seat
-    from solotable.core.store import Store
+    from solotable.session.session import GameSession, Seat
+    from solotable.session.store import Store
 
     store = Store()
     scores = []

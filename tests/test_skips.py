@@ -17,8 +17,8 @@ def test_the_allow_list_parses_and_every_entry_gives_a_reason() -> None:
 
 
 def test_an_unlisted_skip_is_reported_and_a_listed_one_is_not() -> None:
-    allowed = [("floors", "tests/core/test_simray.py::*", "no ray there")]
-    skipped = ["tests/core/test_simray.py::test_a", "tests/cli/test_lab.py::test_b"]
+    allowed = [("floors", "tests/sim/test_ray_backend.py::*", "no ray there")]
+    skipped = ["tests/sim/test_ray_backend.py::test_a", "tests/cli/test_lab.py::test_b"]
     assert unexpected_skips(skipped, "floors", allowed) == ["tests/cli/test_lab.py::test_b"]
     # The same skip outside its context is not allowed.
     assert unexpected_skips(skipped, "main", allowed) == skipped

@@ -64,7 +64,7 @@ CORE_TESTS = (
     "tests/core",
     "tests/lab",
     "tests/cli/test_cli.py",
-    "--ignore=tests/core/test_simray.py",
+    "--ignore=tests/sim/test_ray_backend.py",
 )
 """The core scope's tests, passed to pytest as they are (mutmut's test selection: its
 collection, its first traced run and the forkserver's warm-up). ``test_simray.py`` needs Ray:

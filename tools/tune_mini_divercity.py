@@ -40,7 +40,7 @@ from solotable.core.agent import Turn
 from solotable.core.game import Game
 from solotable.core.registry import load_game
 from solotable.core.runner import advance_chance
-from solotable.core.simulation import game_seed
+from solotable.sim.simulation import game_seed
 
 SWITCHES = ("count_corp", "weighted_blind", "cycle")
 
@@ -148,7 +148,7 @@ def write(
             "method": f"coordinate search from the {args.start} values (with --init), paired"
             " on the training games (common random numbers)",
             "training_seeds": f"games 0-{args.games - 1} of simulate seed {args.seed} "
-            "(core.simulation.game_seed); held-out evaluation: seed 0",
+            "(sim.simulation.game_seed); held-out evaluation: seed 0",
             "budget": f"{evaluations} evaluations x {args.games} games, {cpu:.0f} CPU s",
             "training_wins": f"start {start_wins}/{args.games}, end {best}/{args.games}",
             "date": datetime.date.today().isoformat(),

@@ -14,7 +14,7 @@ import solotable.agents  # noqa: F401
 from solotable.agents.clairvoyant import ClairvoyantAgent
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_game
-from solotable.core.simulation import play_one
+from solotable.sim.simulation import play_one
 
 
 @pytest.mark.parametrize(("game", "index"), [("dice-miner", i) for i in range(4)])

@@ -6,7 +6,7 @@ import solotable
 import tests.toy_game  # noqa: F401
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
-from solotable.core.simulation import run_games, summarize
+from solotable.sim.simulation import run_games, summarize
 
 
 def test_mcts_prefers_the_obviously_better_move():

@@ -15,7 +15,7 @@ from solotable.core.agent import Turn
 from solotable.core.errors import DataFileError, UnknownNameError
 from solotable.core.game import Game
 from solotable.core.runner import advance_chance
-from solotable.core.simulation import game_seed
+from solotable.sim.simulation import game_seed
 
 
 def _play(game: Game, agent: MiniDiverCityHeuristic, seed: int) -> tuple[list[int], bool]:

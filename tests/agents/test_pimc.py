@@ -9,7 +9,7 @@ from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
 from solotable.core.runner import play_game
-from solotable.core.simulation import run_games
+from solotable.sim.simulation import run_games
 from tests.agents import fake_clock
 
 from .positions import SOLO_GAMES, frozen_turn, midgame

@@ -9,8 +9,8 @@ import tests.toy_game  # noqa: F401
 from solotable.cli.main import app, main
 from solotable.cli.session import TerminalPlay
 from solotable.core.record import load_record, replay
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 
 runner = CliRunner()
 

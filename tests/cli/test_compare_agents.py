@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 import tests.toy_game  # noqa: F401
 from solotable.cli.main import app, main
-from solotable.core import simulation
-from solotable.core.results import read_results
+from solotable.sim import simulation
+from solotable.sim.results import read_results
 
 runner = CliRunner()
 

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-import solotable.core.seal as sealing
+import solotable.session.seal as sealing
 import tests.toy_game  # noqa: F401
 from solotable.cli.main import main
 from solotable.core.datafile import parse_json
 from solotable.core.errors import DataFileError, RecordError
 from solotable.core.record import record_from_json
-from solotable.core.results import ResultsError, read_results
-from solotable.core.seal import seal, unseal
+from solotable.session.seal import seal, unseal
+from solotable.sim.results import ResultsError, read_results
 from tests.cli.test_hardening import finished_record
 from tests.lab.factory import solo_rows, write
 

@@ -8,8 +8,8 @@ from rich.console import Console
 
 from solotable.cli.session import FOLD_CHANCE_AFTER, TerminalPlay
 from solotable.core.events import Event
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 
 
 def _front(tmp_path: Path) -> tuple[TerminalPlay, Console]:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from solotable.cli.main import main
-from solotable.core.seal import seal, unseal
+from solotable.session.seal import seal, unseal
+from tests.cli.running import run
 
 GOLDEN = Path(__file__).parents[1] / "core" / "golden" / "save-v1-mini-divercity.json"
 
@@ -22,16 +22,6 @@ GOLDEN = Path(__file__).parents[1] / "core" / "golden" / "save-v1-mini-divercity
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def save_doc() -> dict:

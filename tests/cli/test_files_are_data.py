@@ -30,10 +30,10 @@ from solotable.core import registry
 from solotable.core.errors import PluginRefusedError, UnknownNameError
 from solotable.core.record import record_of, record_to_json
 from solotable.core.registry import load_game, make_agent
-from solotable.core.savefile import save_text
-from solotable.core.session import GameSession, Seat
-from solotable.core.simrun import MANIFEST, RunFolder, RunSpec
-from solotable.core.store import Store
+from solotable.session.savefile import save_text
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
+from solotable.sim.run import MANIFEST, RunFolder, RunSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,17 +13,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 import solotable
 from solotable.cli import main as cli_main
-from solotable.cli.main import app
 from solotable.core.game import Assumption, Game
-from solotable.words import ENV
+from tests.cli.running import GAMES, rules_output
 from tests.words.pseudo import outside_brackets
 
-runner = CliRunner()
-GAMES = ("divercite", "dice-miner", "mini-divercity", "51st-state")
 LETTER = re.compile(r"[^\W\d_]")
 WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -35,9 +31,7 @@ def wide(monkeypatch):
 
 
 def _assumptions(game: str, lang: str, *flags: str) -> str:
-    r = runner.invoke(app, [*flags, "rules", game, "--assumptions"], env={ENV: lang})
-    assert r.exit_code == 0, r.output
-    return r.output
+    return rules_output(game, lang, *flags, assumptions=True)
 
 
 def _worded(g: Game, a: Assumption) -> bool:

@@ -12,15 +12,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from solotable.cli import main as cli_main
-from solotable.cli.main import app
-from solotable.words import ENV
+from tests.cli.running import GAMES, rules_output
 from tests.words.pseudo import outside_brackets
 
-runner = CliRunner()
-GAMES = ("divercite", "dice-miner", "mini-divercity", "51st-state")
 BOX = re.compile(r"[│╭╮╰╯─┃━┏┓┗┛┡┩┣┫╇╈┳┻╋├┤┼└┘┌┐•]+")
 WORD = re.compile(r"[^\W\d_]{3,}")
 NOTATION = re.compile(r"\S*[:=]\S+|\S+…")
@@ -30,12 +26,6 @@ NOTATION = re.compile(r"\S*[:=]\S+|\S+…")
 @pytest.fixture(autouse=True)
 def wide(monkeypatch):
     monkeypatch.setattr(cli_main.console, "width", 1000)
-
-
-def _rules(game: str, lang: str, *flags: str) -> str:
-    r = runner.invoke(app, [*flags, "rules", game], env={ENV: lang})
-    assert r.exit_code == 0, r.output
-    return r.output
 
 
 def _lines(text: str) -> list[str]:
@@ -49,8 +39,10 @@ def _prose(line: str) -> bool:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("how", ["--lang", "SOLOTABLE_LANG"])
 def test_rules_have_no_english_block(game, how):
-    english = _rules(game, "en")
-    french = _rules(game, "en", "--lang", "fr") if how == "--lang" else _rules(game, "fr")
+    english = rules_output(game, "en")
+    french = (
+        rules_output(game, "en", "--lang", "fr") if how == "--lang" else rules_output(game, "fr")
+    )
     ours = set(_lines(french))
     same = [line for line in _lines(english) if _prose(line) and line in ours]
     assert same == [], french
@@ -61,7 +53,7 @@ def test_rules_have_no_english_block(game, how):
 def test_pseudo_locale_rules_are_all_bracketed(game):
     """Every block of the summary went through the catalog: outside ⟦ ⟧ only notation,
     option keys and values are left (the words of the tables are checked the same way)."""
-    out = _rules(game, "qps")
+    out = rules_output(game, "qps")
     stray = [
         line
         for line in _lines(outside_brackets(out))

@@ -22,7 +22,7 @@ from solotable.cli.main import main
 from solotable.cli.session import TerminalPlay
 from solotable.core.errors import DataFileError, NotationError, RecordError
 from solotable.core.record import record_of, record_to_json
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("divercite", "mini-divercity", "dice-miner", "51st-state")
@@ -293,7 +293,7 @@ def test_a_sealed_zlib_bomb_is_refused_without_inflating_it():
     import base64
     import zlib
 
-    from solotable.core import seal
+    from solotable.session import seal
 
     bomb = zlib.compress(b"[" + b" " * (64 * 2**20) + b"]", 9)
     text = "st1:" + base64.b64encode(seal._xor(bomb)).decode("ascii")

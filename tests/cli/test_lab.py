@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 import tests.toy_game  # noqa: F401
 from solotable.cli.main import app, main
-from solotable.core.results import read_results
-from solotable.core.simulation import game_seed
+from solotable.sim.results import read_results
+from solotable.sim.simulation import game_seed
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from solotable.cli.main import app
 from solotable.cli.metrics import metric_rows
-from solotable.core.results import read_results
+from solotable.sim.results import read_results
 
 runner = CliRunner()
 SOLO = ("duration", "branching", "branching_max", "decision_factor", "forced", "legal_distribution")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.review import mark_for
+from solotable.session.review import mark_for
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 import tests.scored_toy  # noqa: F401
 from solotable.cli.main import app
-from solotable.core.savefile import write_save
-from solotable.core.seal import unseal
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.savefile import write_save
+from solotable.session.seal import unseal
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

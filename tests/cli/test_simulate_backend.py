@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from solotable.cli.main import main
-from tests.core.test_simrun import ROOT
+from tests.sim.test_run import ROOT
 
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}
 
@@ -50,7 +50,7 @@ def test_backend_ray_without_ray_is_an_install_hint():
 
 def test_ray_is_not_imported_when_solotable_starts():
     code = (
-        "import sys; from solotable.cli.main import app; import solotable.core.simulation\n"
+        "import sys; from solotable.cli.main import app; import solotable.sim.simulation\n"
         "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV)

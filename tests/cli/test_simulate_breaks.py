@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from solotable.cli.main import app, main
-from solotable.core.savefile import load_session
+from solotable.session.savefile import load_session
 
 ROOT = Path(__file__).resolve().parents[2]
 PROC = Path("/proc")

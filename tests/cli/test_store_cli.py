@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 import tests.scored_toy  # noqa: F401  (registers "toy-scored")
 from solotable.cli.main import app, main
 from solotable.cli.session import TerminalPlay
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from tests.faults import junk_page, remount, small_disk, write_lock
 
 RACE = {"target": 60, "skipping": True}

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import typer
 
-from solotable.cli.main import app, main
+from solotable.cli.main import app
+from tests.cli.running import run
 
 HUGE = "99999999999999999999"
 
@@ -23,16 +24,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SOLOTABLE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("SOLOTABLE_LANG", "en")
     return tmp_path / "home"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def assert_usage_line(code: int, err: str) -> None:

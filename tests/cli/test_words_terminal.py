@@ -23,8 +23,8 @@ from solotable.cli.chooser import options_table, presets_table
 from solotable.cli.main import app, main
 from solotable.cli.session import COMMANDS, TerminalPlay
 from solotable.core.message import msg
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import STORE_NAME, Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import STORE_NAME, Store
 from solotable.words import ENV, words
 from tests.words.pseudo import stray_words
 

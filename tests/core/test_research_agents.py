@@ -23,8 +23,8 @@ from solotable.core.registry import (
     research_agent_names,
 )
 from solotable.core.runner import play_game
-from solotable.core.session import GameSession, Seat
-from solotable.core.simulation import play_one
+from solotable.session.session import GameSession, Seat
+from solotable.sim.simulation import play_one
 from tests.hint_agents import use_hint_agent
 
 SOLO = ("dice-miner", "51st-state", "mini-divercity")

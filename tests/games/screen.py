@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from rich.console import Console
 
 from solotable.core.events import Event
-from solotable.core.session import GameSession
+from solotable.session.session import GameSession
 
 WIDTH, HEIGHT = 100, 30
 

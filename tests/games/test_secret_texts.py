@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solotable import load_game
-from solotable.core.advice import hint_lines
 from solotable.core.game import State
 from solotable.core.rng import Rng
-from solotable.core.sessionparts import advise
+from solotable.session.advice import hint_lines
+from solotable.session.parts import advise
 from tests.hint_agents import use_hint_agent
 
 HIDDEN_GAMES = ("mini-divercity", "dice-miner", "51st-state")

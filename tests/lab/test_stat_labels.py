@@ -11,7 +11,7 @@ import pytest
 
 import solotable.games  # noqa: F401  (registers the games)
 from solotable.core.registry import load_game
-from solotable.core.simulation import play_one
+from solotable.sim.simulation import play_one
 from solotable.words import words
 from solotable.words.registry import formatter_of
 

@@ -1,4 +1,4 @@
-"""The report's statistics: ``core.stats`` applied to lists, against textbook values."""
+"""The report's statistics: ``stats.intervals`` applied to lists, against textbook values."""
 
 from __future__ import annotations
 

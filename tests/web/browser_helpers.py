@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 
 
 def new_game(

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from solotable.core.agent import Turn
 from solotable.core.players import CHANCE
 from solotable.core.registry import make_agent
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 
 
 def play_out(

@@ -7,7 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from solotable.web.app import create_app
 from tests.web.serving import allow_testserver
 

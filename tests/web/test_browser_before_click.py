@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from tests.web.browser_helpers import mirror, new_game
 
 pytestmark = pytest.mark.xdist_group("browser")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from solotable.core.events import Event
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from tests.web.browser_helpers import ANSWERED_ONCE, new_game
 from tests.web.test_browser import after_click, settle, version

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from tests.web.browser_helpers import ANSWERED_ONCE, mirror, new_game, number
 from tests.web.test_browser import after_click, settle, shots, version  # noqa: F401
 

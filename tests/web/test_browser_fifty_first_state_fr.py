@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from tests.web.browser_helpers import ANSWERED_ONCE
 from tests.web.test_browser_fifty_first_state import GAME, click_move, table_state
 

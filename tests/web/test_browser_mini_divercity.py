@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from solotable.words.mini_divercity_terms import species
 from tests.web.browser_helpers import mirror, new_game, number

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from solotable.words import words
 from tests.web.test_browser import after_click, settle, version
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from tests.web.browser_helpers import type_move
 from tests.web.test_browser import after_click, settle, version
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from solotable.core.events import Event
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.web.changed import since_last_move, targets
 from solotable.words import words
 from tests.web.test_api import _new, _settled, post

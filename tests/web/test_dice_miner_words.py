@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from solotable.core.session import GameSession
+from solotable.session.session import GameSession
 from solotable.web.app import create_app
 from tests.web.serving import allow_testserver
 from tests.words.pseudo import untranslated

@@ -17,16 +17,22 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from solotable.web.app import create_app
+from tests.web import visible_text
 from tests.web.serving import allow_testserver
 from tests.web.test_api import FETCH, _new, _settled, post
 from tests.words.pseudo import untranslated
+
+
+def visible(html: str) -> str:
+    """What a player reads, as one line: a phrase may span elements."""
+    return visible_text.visible(html, " ")
+
 
 NOTATION = re.compile(r"\b(?:[CR][RGBY]|N) [A-I][1-9]\b")
 INTERNAL = re.compile(
@@ -62,37 +68,6 @@ def game_parts(html: str) -> str:
     log = _between(html, '<ol reversed tabindex="0">', "</ol>")
     assert board and side, html[:400]
     return board + side + log
-
-
-class _Visible(HTMLParser):
-    """Text a player reads (and tooltips) outside ``translate="no"``, scripts and styles."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.skip: list[bool] = []
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        skip = tag in ("script", "style") or a.get("translate") == "no"
-        if not any(self.skip) and not skip:
-            self.text += [v for k, v in attrs if k in ("title", "aria-label") and v]
-        if tag not in ("input", "br", "img", "meta", "link"):
-            self.skip.append(skip)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.skip:
-            self.skip.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not any(self.skip):
-            self.text.append(data)
-
-
-def visible(html: str) -> str:
-    p = _Visible()
-    p.feed(html)
-    return " ".join(p.text)
 
 
 def _moves(html: str) -> list[str]:

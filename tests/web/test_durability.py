@@ -22,8 +22,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tests.toy_game  # noqa: F401  (registers "toy-race")
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from solotable.web.app import create_app
 from solotable.web.security import SECURITY_HEADERS
 from tests.faults import fill, small_disk, write_lock

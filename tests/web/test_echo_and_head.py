@@ -17,7 +17,7 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from tests.web.test_security import assert_secure
 
 LONG = 60_000

@@ -15,7 +15,7 @@ import re
 from html import unescape
 from typing import Any
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from solotable.words.mini_divercity_terms import species
 from tests.web.lookback_games import play_out

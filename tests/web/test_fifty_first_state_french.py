@@ -9,15 +9,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
 from solotable.core.message import Msg
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from solotable.web import learn
 from solotable.words import words
+from tests.web.visible_text import read
 from tests.words.test_fifty_first_state_card_names import SAME, card_names, french_entries
 
 GAME = "51st-state"
@@ -35,46 +35,6 @@ def english_names() -> list[str]:
 
 
 ENGLISH = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in english_names()))
-
-
-class _Read(HTMLParser):
-    """What a player reads: text, ``title`` and ``aria-label``, outside ``translate="no"``,
-    scripts and styles; a card name's tooltip (its English name) is kept apart."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.skip: list[bool] = []
-        self.read: list[str] = []
-        self.tips: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        hidden = tag in ("script", "style", "template") or a.get("translate") == "no"
-        if not any(self.skip) and not hidden:
-            for key in ("title", "aria-label"):
-                value = a.get(key)
-                if not value:
-                    continue
-                if key == "title" and "card-name" in str(a.get("class") or "").split():
-                    self.tips.append(value)
-                else:
-                    self.read.append(value)
-        if tag not in ("br", "input", "img", "hr", "meta", "link", "wbr"):
-            self.skip.append(hidden)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.skip:
-            self.skip.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not any(self.skip):
-            self.read.append(data)
-
-
-def read(page: str) -> _Read:
-    r = _Read()
-    r.feed(page)
-    return r
 
 
 @pytest.fixture

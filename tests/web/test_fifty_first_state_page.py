@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "src/solotable/games/fifty_first_state/data/base_deck.json"

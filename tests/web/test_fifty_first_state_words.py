@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +19,10 @@ import pytest
 
 from solotable.core.record import replay
 from solotable.core.registry import load_game
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
 from solotable.games.fifty_first_state.game import FiftyFirstStateGame
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
+from tests.web.visible_text import visible
 from tests.words.pseudo import untranslated
 
 FETCH = {"x-fragment": "1"}
@@ -60,37 +60,6 @@ def drawn_by_the_game(page: str) -> str:
             close = "</p>" if part.startswith("<p") else "</form>"
             mine = mine[:cut] + mine[mine.index(close, cut) + len(close) :]
     return mine
-
-
-class _Visible(HTMLParser):
-    """The text and read attributes a player sees, outside ``translate="no"`` elements."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.skip: list[bool] = []
-        self.out: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        hidden = tag in ("script", "style", "template") or a.get("translate") == "no"
-        if not any(self.skip) and not hidden:
-            self.out += [v for k, v in a.items() if k in ("title", "aria-label") and v]
-        if tag not in ("br", "input", "img", "hr", "meta", "link", "wbr"):
-            self.skip.append(hidden)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.skip:
-            self.skip.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not any(self.skip):
-            self.out.append(data)
-
-
-def visible(html: str) -> str:
-    v = _Visible()
-    v.feed(html)
-    return "\n".join(v.out)
 
 
 def play_through(c: Any, table: Any, seed: int) -> Iterator[str]:

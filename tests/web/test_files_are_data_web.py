@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from solotable.core import registry
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 
 
 @pytest.mark.parametrize("spec", ["os:system", "PLANTED:Bot", "pimc:base=PLANTED:Bot"])

@@ -66,7 +66,7 @@ def test_the_hint_as_a_player_is_the_hint_agents_committed_cell(row: dict[str, A
     if cell is None:
         assert row["as_player"] is None
         return
-    # row["agent"]: the hint agent (tests/core/test_hints.py)
+    # row["agent"]: the hint agent (tests/session/test_hints.py)
     assert cell["spec"] == without_cpu_cap(row["agent"])
     lines = _lines(f"bounds-{row['game']}.jsonl")
     rows = [r for r in lines if r["spec"] == cell["spec"] and r["seed"] == 0]

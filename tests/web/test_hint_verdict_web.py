@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from tests.hint_agents import use_hint_agent
 from tests.web.test_lang import fresh, settled, version
 

@@ -22,8 +22,8 @@ from fastapi.testclient import TestClient
 from starlette.routing import Mount
 
 import solotable
-from solotable.core.session import Seat
-from solotable.core.store import Store
+from solotable.session.session import Seat
+from solotable.session.store import Store
 from solotable.web.app import create_app
 from tests.web.serving import allow_testserver
 from tests.web.test_security import assert_secure

@@ -164,7 +164,7 @@ def test_a_game_started_in_french_continues_in_english(store) -> None:
 def _played(store: Any, lang: str) -> dict[str, Any]:
     """One Divercité game with the same seed and moves, played through a page in ``lang``:
     what the store keeps of it."""
-    from solotable.core.session import Seat
+    from solotable.session.session import Seat
 
     with fresh(store) as c:
         c.cookies.set("lang", lang)
@@ -228,7 +228,7 @@ def test_the_lobby_and_table_refuse_in_the_pages_language(store) -> None:
 
 def test_an_ai_that_fails_is_said_in_words_not_its_exception(store, monkeypatch) -> None:
     """An agent's exception is a developer's English (maybe internals): the log keeps it."""
-    from solotable.core.session import Seat
+    from solotable.session.session import Seat
 
     def broken() -> None:
         raise RuntimeError("internal: agent blew up at node 1234")
@@ -259,7 +259,7 @@ def test_a_hints_best_moves_are_valued_and_explained_in_the_pages_words(
     0.8 in French), their reason a message said in the page's language (Divercité: the
     table's own; a solo game: the sampled search's, in game terms), never English in a
     French page."""
-    from solotable.core.session import Seat
+    from solotable.session.session import Seat
 
     with fresh(store) as c:
         c.cookies.set("lang", "fr")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from solotable.core.message import Msg
-from solotable.core.session import GameSession
+from solotable.session.session import GameSession
 from solotable.web import learn
 from solotable.words import words
 from tests.web.test_api import post

@@ -15,7 +15,7 @@ import re
 from typer.testing import CliRunner
 
 from solotable.cli.main import app
-from solotable.core.playstats import game_stats
+from solotable.session.playstats import game_stats
 from tests.web.lookback_games import by_id, cli_stats, lobby_best
 from tests.web.test_api import FETCH, post
 
@@ -72,7 +72,7 @@ def test_a_finished_lesson_counts_for_no_best_and_no_stats(client, store) -> Non
 
 def test_a_lesson_stays_a_lesson_after_a_restart(client, store) -> None:
     """The mark is in the store: a lesson resumed by a new server is still filed apart."""
-    from solotable.core.session import GameSession
+    from solotable.session.session import GameSession
 
     url = _lesson(client)
     resumed = GameSession.resume(store, url.rsplit("/", 1)[1])

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from solotable.core.store import StoreError
+from solotable.session.store import StoreError
 from tests.web.lookback_games import play_out
 
 DELETE = re.compile(r'<form method="post" action="/games/([\w-]+)/delete"')

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from solotable.core.datafile import import_data_file
 from solotable.core.registry import game_class
-from solotable.core.session import Seat
+from solotable.session.session import Seat
 from solotable.web.app import create_app
 from solotable.words import words
 from tests.web.serving import allow_testserver
@@ -269,7 +269,7 @@ def test_option_values_and_defaults_are_described(store, worded) -> None:
 # -- best scores and recent games ----------------------------------------------------------------
 def _finish(store: Any, game: str, options: dict[str, Any], seats: list[Seat]) -> Any:
     """A game played to its end into the store (first legal move each turn, agents move)."""
-    from solotable.core.session import GameSession
+    from solotable.session.session import GameSession
 
     session = GameSession.start(game, options, seats, seed=11, store=store)
     me = next(i for i, s in enumerate(seats) if s.human)

@@ -3,7 +3,7 @@ and each "Looking back" fault of issue 22 stays fixed.
 
 Games are played through ``GameSession`` into the test store (as the table plays them); the
 pages are read over HTTP; the numbers they show are compared with the store's rows, with
-``core.playstats`` and with the CLI's JSON, and the replay's positions with the engine.
+``session.playstats`` and with the CLI's JSON, and the replay's positions with the engine.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from solotable.core.playstats import best_scores, game_stats, settings_of
 from solotable.core.record import game_of
-from solotable.core.review import agent_spec, review_record
+from solotable.session.playstats import best_scores, game_stats, settings_of
+from solotable.session.review import agent_spec, review_record
 from tests.web.lookback_games import (
     by_id,
     cli_stats,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from solotable.core.record import game_of
-from solotable.core.review import agent_spec, review_record
+from solotable.session.review import agent_spec, review_record
 from solotable.words import words
 from tests.web.lookback_games import decisions, play_out, reviewed_page
 

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from tests.web.test_api import FETCH, _new, post
 
 UNDO = re.compile(r'<form method="post" action="/games/[^"]+/undo"[^>]*>.*?</form>', re.S)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from tests.hint_agents import use_hint_agent
 from tests.web.twins import (
     Response,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from tests.web.twins import (
     Response,
     assert_fragments_identical_at,

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from solotable.core.session import Seat
-from solotable.core.store import Store
+from solotable.session.session import Seat
+from solotable.session.store import Store
 from solotable.web import lobby
 from solotable.web.access import Access, split_authority
 from solotable.web.app import create_app

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from solotable.core.session import GameSession
-from solotable.core.store import Store
+from solotable.session.session import GameSession
+from solotable.session.store import Store
 from tests.web.served import Served, first_moves, ply_of, version_of
 
 pytestmark = pytest.mark.xdist_group("serve-process")

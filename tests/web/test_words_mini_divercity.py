@@ -21,8 +21,8 @@ from rich.console import Console
 
 from solotable.core.registry import load_game
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from solotable.web.app import create_app
 from solotable.words import words
 from tests.web.serving import allow_testserver

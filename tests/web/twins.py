@@ -18,8 +18,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from solotable.web.app import create_app
 from tests.web.serving import allow_testserver
 

@@ -19,7 +19,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def store(home: Path) -> Iterator[Any]:
-    from solotable.core.store import Store
+    from solotable.session.store import Store
 
     s = Store(home / "solotable.db")
     yield s

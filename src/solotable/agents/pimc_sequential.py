@@ -50,7 +50,7 @@ from solotable.core.game import Game, Observation, State
 from solotable.core.message import Msg, msg
 from solotable.core.registry import make_agent, register_agent
 from solotable.core.rng import Rng
-from solotable.core.sessionparts import info_words
+from solotable.session.parts import info_words
 
 Outcome = tuple[float, float]
 """(return, score) of one rollout for the searching player."""

@@ -26,7 +26,7 @@ from solotable.core.game import Game, GameInfo
 from solotable.core.message import msg
 from solotable.core.options import OptionSpec, parse_assignments
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import Words, words
 from solotable.words.shared_session import level_name
 

@@ -1,10 +1,10 @@
 """``solotable compare`` and ``solotable sweep``: option sets or agents played on common seeds.
 
-Both are a list of cells handed to ``core.compare.compare_cells``, which pairs every
+Both are a list of cells handed to ``sim.compare.compare_cells``, which pairs every
 cell with the first game by game: option sets (``compare -v``, ``sweep``) or agents
 (``compare --agents a,b[,c]`` without ``-v``, every game; a two-player game seats each
 against ``--opponent``). ``compare --matrix`` plays every pair of agents of a two-player
-game (``core.matrix``). This module only parses the command line, checks everything
+game (``sim.matrix``). This module only parses the command line, checks everything
 before the first game, and prints (``cli.compare_tables``).
 """
 
@@ -33,13 +33,13 @@ from solotable.cli.runopts import (
     check_backend,
 )
 from solotable.cli.summary import mark_research
-from solotable.core.compare import Cell, compare_cells
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
-from solotable.core.matrix import agent_matrix, pair_cells
 from solotable.core.options import parse_assignments
 from solotable.core.registry import RESEARCH_LABEL, is_research_spec, load_game
-from solotable.core.results import RunContext, maybe_writer, result_row
+from solotable.sim.compare import Cell, compare_cells
+from solotable.sim.matrix import agent_matrix, pair_cells
+from solotable.sim.results import RunContext, maybe_writer, result_row
 
 MAX_VARY = 2
 AgentSpecs = Callable[[Game, str], list[str]]

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from solotable.cli.summary import fmt_ci
 from solotable.core.registry import RESEARCH_LABEL
-from solotable.core.stats import NO_SPREAD
+from solotable.stats.intervals import NO_SPREAD
 from solotable.words import Words, words
 from solotable.words.shared_lab import interval, pct, skill_help, skill_label
 
@@ -42,7 +42,7 @@ NO_INTERVAL = "n too small"
 
 
 def _note(t: Any, note: str) -> str:
-    """A statistics note (``core.stats``) in the shown language."""
+    """A statistics note (``stats.intervals``) in the shown language."""
     if note == NO_SPREAD:
         return str(t._("no variation seen"))
     if note == NO_INTERVAL:

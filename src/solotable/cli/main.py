@@ -58,10 +58,10 @@ from solotable.core.registry import (
     load_game,
     make_agent,
 )
-from solotable.core.savefile import is_session_save, load_session, read_save
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
 from solotable.core.untrusted import shorten
+from solotable.session.savefile import is_session_save, load_session, read_save
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from solotable.web.cli import serve
 from solotable.words import LANGS, Words, choose_lang, words
 from solotable.words.rules import translate_markdown

@@ -1,7 +1,7 @@
 """``solotable metrics GAME``: what the play looks like — choices, forced moves, leads, length.
 
-The games are played exactly as ``simulate`` plays them (``core.simrun``, any backend); the
-metrics come from the per-decision counts the runner keeps (``core.metrics``), so a run
+The games are played exactly as ``simulate`` plays them (``sim.run``, any backend); the
+metrics come from the per-decision counts the runner keeps (``stats.metrics``), so a run
 gives its game metrics, its summary and its results file in one pass. Registered by
 ``cli.simulate.register`` (the two commands share their options).
 """
@@ -31,8 +31,8 @@ from solotable.cli.runopts import (
     check_backend,
 )
 from solotable.core.game import Game
-from solotable.core.metrics import METRIC_ORDER, SHARES
-from solotable.core.simrun import RunSpec
+from solotable.sim.run import RunSpec
+from solotable.stats.metrics import METRIC_ORDER, SHARES
 from solotable.words import words
 from solotable.words.shared_lab import metric_help, metric_label, metric_value
 

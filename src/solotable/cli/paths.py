@@ -105,7 +105,7 @@ def check_results_file(path: Path, what: str = "--out", *, force: bool = False) 
 
     An existing file is never replaced without ``force`` (``--force``): a long run's
     results are not lost to a short one given the same name by mistake."""
-    from solotable.core.results import check_format
+    from solotable.sim.results import check_format
 
     check_format(path, what)
     p = check_output_file(path, what)

@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-from solotable.core import simrun
-from solotable.core.results import RunContext, maybe_writer, result_row
-from solotable.core.simrun import RunFolder, RunOutcome, RunSpec
+from solotable.sim import run as simrun
+from solotable.sim.results import RunContext, maybe_writer, result_row
+from solotable.sim.run import RunFolder, RunOutcome, RunSpec
 
 
 def progress_bar(err_console: Console) -> Progress:

@@ -16,12 +16,12 @@ from solotable.cli.chooser import value_text
 from solotable.cli.paths import check_output_file
 from solotable.cli.session import Styled, styled
 from solotable.core.errors import SolotableError
-from solotable.core.playstats import game_stats
 from solotable.core.record import outcome_message
 from solotable.core.registry import game_class
-from solotable.core.savefile import write_save
-from solotable.core.session import GameSession
-from solotable.core.store import Store
+from solotable.session.playstats import game_stats
+from solotable.session.savefile import write_save
+from solotable.session.session import GameSession
+from solotable.session.store import Store
 from solotable.words import Words, words
 from solotable.words.registry import N_
 from solotable.words.shared_advice import percent

@@ -17,13 +17,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from solotable.cli.progress import progress_bar
-from solotable.core.advice import amount
 from solotable.core.errors import RecordError
 from solotable.core.message import msg
 from solotable.core.record import Record, game_of, record_from_doc
 from solotable.core.registry import game_class
-from solotable.core.review import Review, agent_spec, review_record
-from solotable.core.savefile import is_session_save, load_session, read_save
+from solotable.session.advice import amount
+from solotable.session.review import Review, agent_spec, review_record
+from solotable.session.savefile import is_session_save, load_session, read_save
 from solotable.words import words
 
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from solotable.core.errors import UnknownNameError
-from solotable.core.simulation import check_backend as check_backend_name
+from solotable.sim.simulation import check_backend as check_backend_name
 
 JobsOption = Annotated[
     int | None,
@@ -47,7 +47,7 @@ def check_backend(backend: str, address: str | None, jobs: int | None) -> None:
         return
     if address is not None and not address.strip():
         raise UnknownNameError("--address: empty address")
-    from solotable.core.simray import import_ray
+    from solotable.sim.ray_backend import import_ray
 
     import_ray()
 

@@ -1,4 +1,4 @@
-"""The terminal front end of a :class:`~solotable.core.session.GameSession`.
+"""The terminal front end of a :class:`~solotable.session.session.GameSession`.
 
 There is no game loop here: the session decides whose turn it is, runs the
 agents, resolves chance and autosaves. This module reads commands, prints the
@@ -26,12 +26,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from solotable.core.advice import hint_lines
 from solotable.core.errors import SolotableError
 from solotable.core.events import Event
 from solotable.core.message import Text, msg
-from solotable.core.savefile import write_save
-from solotable.core.session import GameMovedOn, GameSession, NotKept
+from solotable.session.advice import hint_lines
+from solotable.session.savefile import write_save
+from solotable.session.session import GameMovedOn, GameSession, NotKept
 from solotable.words import Words, words
 from solotable.words.registry import N_
 from solotable.words.shared_advice import count_of

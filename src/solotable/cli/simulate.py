@@ -1,7 +1,7 @@
 """``solotable simulate``: many games between agents, summarised as they finish.
 
 Kept out of ``main`` so that it stays small. The run itself (journal, records,
-stop and resume) is ``core.simrun``; this is only its command line.
+stop and resume) is ``sim.run``; this is only its command line.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from solotable.core.datafile import refuse_paths
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
 from solotable.core.registry import game_class, load_game, names_plugin
-from solotable.core.simrun import RunFolder, RunSpec
+from solotable.sim.run import RunFolder, RunSpec
 
 
 def check_resumed_agents(

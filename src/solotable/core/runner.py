@@ -5,15 +5,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solotable.core.agent import Agent, ResearchTurn, Turn, is_research
 from solotable.core.errors import IllegalActionError
 from solotable.core.game import Game, State
 from solotable.core.message import msg
-from solotable.core.metrics import DecisionTally
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, record_of
+
+if TYPE_CHECKING:  # a simulation passes one; the core never builds one (core imports only core)
+    from solotable.stats.metrics import DecisionTally
 
 
 def advance_chance(state: State) -> None:
@@ -98,7 +100,7 @@ def play_to_end(
     cost of a record).
 
     ``tally`` (simulations) is told each decision's legal-move count and, in two-player
-    games, the scores after it: the counts behind the game metrics (``core.metrics``).
+    games, the scores after it: the counts behind the game metrics (``stats.metrics``).
 
     ``clocks`` are per-player total thinking times in seconds and
     ``move_limit`` the time allowed per move: a player who overruns either

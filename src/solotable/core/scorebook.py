@@ -1,6 +1,6 @@
 """Where the user's data lives, settings keys, and the old best-score file.
 
-Best scores are now queries over the play store (``core.store``). This module
+Best scores are now queries over the play store (``session.store``). This module
 keeps what the store needs from before: the data folder (``SOLOTABLE_HOME``
 overrides the platform's user data folder, which tests use), the key that
 makes scores comparable, and a tolerant reader of the old

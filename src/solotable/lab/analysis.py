@@ -20,7 +20,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from solotable.core.accumulate import scale_order
 from solotable.core.errors import SolotableError
 from solotable.core.untrusted import parse_json, shorten
 from solotable.lab.play import series_metrics, skill_split
@@ -33,6 +32,7 @@ from solotable.lab.stats import (
     welch_difference,
     wilson,
 )
+from solotable.stats.accumulate import scale_order
 
 MAX_CATEGORIES = 20
 """A text stat with more distinct values than this is not a category (a breakdown of 500
@@ -112,7 +112,7 @@ class GameAnalysis:
     stat_labels: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Statistic → (label, description), for every statistic the page names."""
     play: list[dict[str, Any]] = field(default_factory=list)
-    """Per series, its game metrics (``core.metrics`` summary)."""
+    """Per series, its game metrics (``stats.metrics`` summary)."""
     skill: dict[str, Any] | None = None
     """Solo game, several agents on common seeds: the skill/luck split (``lab.play``)."""
     skill_series: list[str] = field(default_factory=list)

@@ -18,11 +18,11 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from solotable.core import stats
-from solotable.core.metrics import METRIC_ORDER, SHARES
 from solotable.lab.analysis import Change, GameAnalysis, Series
 from solotable.lab.results import Results
 from solotable.lab.say import Say
+from solotable.stats import intervals as stats
+from solotable.stats.metrics import METRIC_ORDER, SHARES
 from solotable.words.shared_lab import (
     metric_help,
     metric_label,

@@ -1,7 +1,7 @@
 """The report's view of the play itself: game metrics per series, and skill against luck.
 
 Both come from the rows alone, through the same code the terminal uses
-(``core.metrics.MetricsAccumulator``, ``core.skill.decompose``), so ``solotable metrics``,
+(``stats.metrics.MetricsAccumulator``, ``stats.skill.decompose``), so ``solotable metrics``,
 ``compare`` and the page say the same about the same games.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solotable.core.metrics import MetricsAccumulator
-from solotable.core.skill import common_deals, decompose
 from solotable.lab.results import Results
+from solotable.stats.metrics import MetricsAccumulator
+from solotable.stats.skill import common_deals, decompose
 
 
 def series_metrics(res: Results, rows: Sequence[int], players: int) -> dict[str, Any]:
-    """The game metrics of one series' rows (``core.metrics`` summary)."""
+    """The game metrics of one series' rows (``stats.metrics`` summary)."""
     acc = MetricsAccumulator(players)
     stat_names = [k for k in ("result", "out_of_reach_turn", "turns") if k in res.stats]
     for i in rows:

@@ -1,6 +1,6 @@
 """The report's view of per-game results files: checked rows, kept by column.
 
-``core.results.read_results`` parses the files (CSV or Parquet, schema 1, see
+``sim.results.read_results`` parses the files (CSV or Parquet, schema 1, see
 docs/balance.md); a results file comes from someone's experiment and may be
 hand-edited, truncated or hostile, so this module checks what the report relies on
 (the columns it needs, finite numbers, seat counts) and turns any problem into one
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solotable.core.results import ResultsError, read_results
 from solotable.core.untrusted import shorten
+from solotable.sim.results import ResultsError, read_results
 
 SCHEMA = 1
 TEXT = ("game", "variant", "options", "agents", "outcome")

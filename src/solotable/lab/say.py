@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from solotable.core import stats
 from solotable.lab.stats import Estimate
+from solotable.stats import intervals as stats
 from solotable.words import Words, words
 from solotable.words.shared_lab import fixed
 

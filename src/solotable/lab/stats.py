@@ -1,7 +1,7 @@
-"""The report's statistics: ``core.stats`` (the intervals ``compare`` prints) on lists.
+"""The report's statistics: ``stats.intervals`` (the intervals ``compare`` prints) on lists.
 
 A report must say the same as ``compare`` about the same games, so every interval
-comes from ``core.stats``: Student-t for means and for paired differences (same seed ⇒
+comes from ``stats.intervals``: Student-t for means and for paired differences (same seed ⇒
 same deal, which removes the deal-to-deal noise the variants share), Welch when there
 is nothing to pair, Wilson for rates. A change whose per-seed differences never vary
 is not called significant (a t interval needs a spread); it is reported with its note.
@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solotable.core import stats
+from solotable.stats import intervals as stats
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class Estimate:
     hi: float | None
     n: int
     note: str = ""
-    """``core.stats``' note: "n too small", "no variation seen" or ""."""
+    """``stats.intervals``' note: "n too small", "no variation seen" or ""."""
     significant: bool | None = None
     """For a change: its interval excludes 0 (and it has a spread)."""
 
@@ -85,7 +85,7 @@ def welch_difference(base: Sequence[float], other: Sequence[float]) -> Estimate:
 
 
 def wilson(successes: int, n: int) -> Estimate:
-    """A proportion with its Wilson 95% interval (``core.stats.wilson``, as ``simulate``)."""
+    """A proportion with its Wilson 95% interval (``stats.intervals.wilson``, as ``simulate``)."""
     if n == 0:
         return Estimate(math.nan, None, None, 0, stats.TOO_SMALL)
     w = stats.wilson(successes, n)

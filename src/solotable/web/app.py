@@ -31,9 +31,9 @@ import solotable
 from solotable.core.errors import SolotableError
 from solotable.core.message import Msg, Text, msg
 from solotable.core.registry import game_class
-from solotable.core.session import GameMovedOn, NotKept
-from solotable.core.store import Store, StoreError
 from solotable.core.untrusted import ascii_int, shorten
+from solotable.session.session import GameMovedOn, NotKept
+from solotable.session.store import Store, StoreError
 from solotable.web import lobby
 from solotable.web.access import Access
 from solotable.web.finals import install_finals

@@ -1,7 +1,7 @@
 """Which moves cannot be taken back, asked for by the page after the table is drawn.
 
 ``Session.irreversible`` plays every legal move on a deal sampled from the player's view
-(``core.consequences``): about 13 ms for Mini DiverCity and 8 ms for 51st State on this
+(``session.consequences``): about 13 ms for Mini DiverCity and 8 ms for 51st State on this
 machine, more than the rest of a move's answer. The page only needs the answer before a
 click that would ask ("it cannot be taken back", once a game), so it is not in the move's
 fragment: the table script fetches ``GET /games/{id}/finals`` after drawing the table, and

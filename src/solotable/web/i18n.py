@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from jinja2 import Environment
     from starlette.requests import Request
 
-    from solotable.core.store import Store
+    from solotable.session.store import Store
 
 COOKIE = "lang"
 PREF = "lang"

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solotable.core.advice import verdict_msg
 from solotable.core.agent import Candidate
 from solotable.core.errors import SolotableError
 from solotable.core.game import Game, Observation, State
 from solotable.core.message import Msg, Text, msg
 from solotable.core.rng import Rng
-from solotable.core.session import Hint
+from solotable.session.advice import verdict_msg
+from solotable.session.session import Hint
 from solotable.web.pages.base import Move
 
 PREVIEW_LIMIT = 400

@@ -32,7 +32,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.game import ActionInfo, State
 from solotable.core.message import Msg, msg
 from solotable.core.registry import game_class
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.web.i18n import request_lang
 from solotable.web.security import SafeJSONResponse, alert
 from solotable.web.tables import TableError, Tables

@@ -26,11 +26,11 @@ from solotable.core.errors import OptionError, SolotableError, UnknownNameError
 from solotable.core.game import GameInfo
 from solotable.core.message import Msg, msg
 from solotable.core.options import OptionSpec, OptionValue, resolve_options
-from solotable.core.playstats import ai_level, game_stats, settings_of
 from solotable.core.registry import agent_names, game_class
-from solotable.core.session import Seat
-from solotable.core.store import Store
 from solotable.core.untrusted import ascii_int, shorten
+from solotable.session.playstats import ai_level, game_stats, settings_of
+from solotable.session.session import Seat
+from solotable.session.store import Store
 from solotable.web.dates import said_day
 from solotable.words import Words, words
 from solotable.words.registry import N_
@@ -427,7 +427,7 @@ def finished(store: Store, w: Words | None = None, limit: int = 20) -> list[dict
 def best_scores(store: Store, w: Words | None = None) -> list[dict[str, Any]]:
     """Per game and settings: games, wins (None for a game without a win) and the best
     counted score, filed and counted exactly as ``solotable stats`` does
-    (``core.playstats.game_stats``), in ``w``'s words."""
+    (``session.playstats.game_stats``), in ``w``'s words."""
     w = w or words("en")
     out = []
     for name in solotable.game_names():

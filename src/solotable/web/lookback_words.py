@@ -13,8 +13,8 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from solotable.core.errors import SolotableError
-from solotable.core.playstats import NO_AI, levels_of
 from solotable.core.registry import game_class
+from solotable.session.playstats import NO_AI, levels_of
 from solotable.words import Words
 from solotable.words.shared_web import level_label as shared_level_label
 

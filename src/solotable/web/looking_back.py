@@ -2,9 +2,9 @@
 finished game with the ``review`` annotations.
 
 What ``solotable history``, ``stats``, ``replay`` and ``review`` say in the terminal, from the
-same core functions: the games are filed and counted by ``core.playstats`` (so the stats
+same core functions: the games are filed and counted by ``session.playstats`` (so the stats
 page, the lobby's best scores and ``solotable stats`` cannot disagree), a review is
-``core.review.review_record``. Every route is behind ``web.security``'s guard (host,
+``session.review.review_record``. Every route is behind ``web.security``'s guard (host,
 token) and nothing here changes a game; every GET changes nothing at all, so the one costly
 thing, starting a review (a CPU minute), is a POST from the table's own pages. An unfinished
 game is never replayed: its record holds its face-down cards (the page sends the player to
@@ -26,11 +26,11 @@ from starlette.concurrency import run_in_threadpool
 import solotable
 from solotable.core.errors import SolotableError
 from solotable.core.message import msg
-from solotable.core.playstats import ai_level, game_stats, preset_of, settings_of
 from solotable.core.record import game_of
 from solotable.core.registry import game_class
-from solotable.core.review import agent_spec, review_record
-from solotable.core.store import Store, StoreError
+from solotable.session.playstats import ai_level, game_stats, preset_of, settings_of
+from solotable.session.review import agent_spec, review_record
+from solotable.session.store import Store, StoreError
 from solotable.web.access import Access
 from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
@@ -265,6 +265,20 @@ def _finished_game(request: Request, game_id: str, w: Words) -> Replay | HTMLRes
     return replay
 
 
+def _finished_at(
+    request: Request, game_id: str, step: str, w: Words
+) -> tuple[Replay, int] | HTMLResponse:
+    """The finished game and the step asked for, or the page that says why not (the replay
+    and the review's start take them the same way)."""
+    replay = _finished_game(request, game_id, w)
+    if isinstance(replay, HTMLResponse):
+        return replay
+    at = _step(request, replay, step, w)
+    if isinstance(at, HTMLResponse):
+        return at
+    return replay, at
+
+
 def _step(request: Request, replay: Replay, step: str, w: Words) -> int | HTMLResponse:
     """The step asked for (the last one when none is), or the page that says it is not one."""
     last = len(replay.steps) - 1
@@ -291,12 +305,10 @@ def replay_page(
     a review that is kept or under way, and offers to start one (:func:`start_review`)."""
     w = words(_lang(request))
     state = _state(request)
-    replay = _finished_game(request, game_id, w)
-    if isinstance(replay, HTMLResponse):
-        return replay
-    at = _step(request, replay, step, w)
-    if isinstance(at, HTMLResponse):
-        return at
+    found = _finished_at(request, game_id, step, w)
+    if isinstance(found, HTMLResponse):
+        return found
+    replay, at = found
     reveal = hidden == "1"
     job = state.jobs.get(game_id) if review == "1" else None
     kept = state.reviews.get(game_id)  # read after the job: one that just ended is kept
@@ -354,12 +366,10 @@ async def start_review(request: Request, game_id: str) -> Response:
 
 
 def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Words) -> Response:
-    replay = _finished_game(request, game_id, w)
-    if isinstance(replay, HTMLResponse):
-        return replay
-    at = _step(request, replay, step, w)
-    if isinstance(at, HTMLResponse):
-        return at
+    found = _finished_at(request, game_id, step, w)
+    if isinstance(found, HTMLResponse):
+        return found
+    replay, at = found
     state = _state(request)
     job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
     job.finished.wait(FIRST_WAIT)  # a short review: its marks open at once
@@ -372,7 +382,7 @@ def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Wo
 
 
 def reviewed(replay: Replay, progress: Progress | None = None) -> dict[int, Any]:
-    """The review of the player's decisions (``core.review``), by action index."""
+    """The review of the player's decisions (``session.review``), by action index."""
     spec = agent_spec(game_of(replay.record).info.hint_agent, None)
     result = review_record(replay.record, spec, [replay.viewer], progress)
     return {n.index: n for n in result.notes}

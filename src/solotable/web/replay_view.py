@@ -20,9 +20,9 @@ from solotable.core.events import Event
 from solotable.core.game import ActionInfo, Observation, State
 from solotable.core.players import CHANCE
 from solotable.core.record import Record, game_of
-from solotable.core.session import GameSession
-from solotable.core.sessionparts import Ply
-from solotable.core.store import Store, StoreError
+from solotable.session.parts import Ply
+from solotable.session.session import GameSession
+from solotable.session.store import Store, StoreError
 from solotable.words import Words
 
 MAX_ID = 64

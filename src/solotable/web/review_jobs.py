@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Progress = Callable[[int, int], None]
-"""``(actions looked at, actions in the record)``, as ``core.review.review_record`` reports."""
+"""``(actions looked at, actions in the record)``, as ``session.review.review_record`` reports."""
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The open tables: one play session each, its human seat, and its AI worker.
 
-The session (``core.session``) holds the true state and saves every step to
+The session (``session.session``) holds the true state and saves every step to
 the store; this module only adds what a web server needs around it: a cache
 of open sessions (resumed from the store on first use after a restart), a
 worker thread that lets the AI think while requests are still answered, and
@@ -23,8 +23,8 @@ from typing import Any
 
 from solotable.core.errors import SolotableError
 from solotable.core.message import Msg, Text, msg
-from solotable.core.session import GameMovedOn, GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameMovedOn, GameSession, Seat
+from solotable.session.store import Store
 
 log = logging.getLogger(__name__)
 

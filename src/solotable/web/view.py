@@ -15,7 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from solotable.core.events import Event
-from solotable.core.session import Result
+from solotable.session.session import Result
 from solotable.web.changed import steps
 from solotable.web.folding import fold
 from solotable.web.lobby import said_outcome

@@ -1,6 +1,6 @@
 """The balance lab's words: game metrics, skill and luck, and how their numbers are written.
 
-``core.metrics`` defines each metric as data (a key, a number with its interval); this module
+``stats.metrics`` defines each metric as data (a key, a number with its interval); this module
 names and explains them for ``solotable metrics``, ``compare`` and the report, in the
 ``solotable`` catalog domain (docs/balance.md defines every metric and gives its source).
 """
@@ -75,7 +75,7 @@ METRICS: dict[str, tuple[str, str]] = {
         N_("Share of lost games whose win was out of reach before their last turn."),
     ),
 }
-"""``core.metrics.METRIC_ORDER`` key → (label, one-line description)."""
+"""``stats.metrics.METRIC_ORDER`` key → (label, one-line description)."""
 
 
 def metric_label(t: Tr, key: str) -> str:
@@ -123,7 +123,7 @@ def interval(t: Tr, entry: Mapping[str, Any], share: bool = False) -> str:
 
 
 def metric_value(t: Tr, key: str, entry: Any, share: bool) -> str:
-    """One metric of a ``core.metrics`` summary, as the terminal and the report write it."""
+    """One metric of a ``stats.metrics`` summary, as the terminal and the report write it."""
     if key == "legal_distribution":
         return ", ".join(
             t._("%(moves)s: %(share)s", moves=name, share=pct(t, v))
@@ -152,7 +152,7 @@ SKILL: dict[str, tuple[str, str]] = {
         ),
     ),
 }
-"""The parts of the skill-versus-luck decomposition (``core.skill``)."""
+"""The parts of the skill-versus-luck decomposition (``stats.skill``)."""
 
 
 def skill_label(t: Tr, part: str) -> str:

@@ -1,6 +1,6 @@
 """The session's words: seats, moves in the log, undo refusals, the end of a game.
 
-A play session (``core/session.py``) speaks in data — who moved (``core.seat``), what the
+A play session (``session/session.py``) speaks in data — who moved (``core.seat``), what the
 move does (its ``action_info`` message), why undo is refused — and these say it. Registered on
 the core formatter (``words/core.py`` loads this module).
 """

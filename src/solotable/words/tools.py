@@ -66,6 +66,9 @@ def sources(domain: str) -> list[Source]:
             Source("words/core.py", "python"),
             Source("words/shared*.py", "python"),
             Source("core/**/*.py", "python"),
+            Source("session/**/*.py", "python"),
+            Source("sim/**/*.py", "python"),
+            Source("stats/**/*.py", "python"),
             # The command line's help (cli/helpwords.py): every help text of
             # the command tree (commands, options, arguments), read from the tree itself.
             Source("cli/helpwords.py", "solotable.cli.helpwords:extract_cli_help"),

@@ -11,8 +11,8 @@ from rich.console import Console
 from solotable.cli.session import TerminalPlay
 from solotable.core.errors import IllegalActionError
 from solotable.core.message import msg
-from solotable.core.session import GameSession, Seat
-from solotable.core.store import Store
+from solotable.session.session import GameSession, Seat
+from solotable.session.store import Store
 from tests.games.dice_miner.helpers import bottom, game, legal_texts, play, position
 
 ROOT = Path(__file__).resolve().parents[3]

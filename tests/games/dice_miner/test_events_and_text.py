@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from tests.games.dice_miner.helpers import game, play, position
 from tests.games.screen import assert_fits, of_kind

@@ -17,8 +17,8 @@ from solotable.core.game import ActionInfo
 from solotable.core.message import Msg, msg
 from solotable.core.players import CHANCE
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat, UndoRefused
 from solotable.games.dice_miner.state import DiceMinerState
+from solotable.session.session import GameSession, Seat, UndoRefused
 from solotable.words import Words, words
 from solotable.words.catalog import LANGS
 from solotable.words.registry import formatter_of

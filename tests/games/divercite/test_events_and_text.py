@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from solotable.core.message import msg
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from tests.games.screen import assert_fits
 

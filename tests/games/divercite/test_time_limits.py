@@ -31,7 +31,7 @@ def test_clock_option_forfeit_through_runner():
 
 def test_move_clock_option_forfeit_through_simulation():
     """FR-text: the time between moves may be limited; a move over the limit loses."""
-    from solotable.core.simulation import play_one
+    from solotable.sim.simulation import play_one
 
     game = load_game("divercite", move_clock=0.001)
     assert game.move_seconds() == 0.001

@@ -18,8 +18,8 @@ from solotable import load_game
 from solotable.core.errors import IllegalActionError, NotationError
 from solotable.core.message import Msg, plain
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
 from solotable.games.divercite.actions import COLOUR_LETTERS, action_to_string
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from solotable.words.registry import formatter_of
 from tests.games.screen import assert_fits, screen_lines

@@ -9,7 +9,7 @@ import pytest
 
 from solotable.core.events import Event
 from solotable.core.message import Msg
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from tests.games.screen import assert_fits, screen_lines
 

@@ -17,8 +17,8 @@ from rich.text import Text
 from solotable.core.errors import NotationError
 from solotable.core.message import Msg
 from solotable.core.rng import Rng
-from solotable.core.session import GameSession, Seat
 from solotable.games.fifty_first_state.state import FiftyFirstStateState
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from solotable.words.registry import formatter_of
 from tests.words.pseudo import stray_words

@@ -14,9 +14,9 @@ from solotable.core.datafile import import_data_file
 from solotable.core.errors import DataFileError, RecordError
 from solotable.core.record import record_from_json, replay
 from solotable.core.registry import load_game
-from solotable.core.results import read_results
-from solotable.core.simulation import play_one
 from solotable.games.mini_divercity.decks import deck_document
+from solotable.sim.results import read_results
+from solotable.sim.simulation import play_one
 
 ROOT = Path(__file__).resolve().parents[3]
 DECKS = ROOT / "examples" / "decks"

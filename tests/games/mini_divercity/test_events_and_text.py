@@ -9,7 +9,7 @@ import pytest
 
 from solotable.core.message import Msg
 from solotable.core.registry import load_game
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import words
 from tests.games.screen import assert_fits
 

@@ -11,7 +11,7 @@ import pytest
 
 from solotable.core import CHANCE, Rng
 from solotable.core.message import Msg
-from solotable.core.session import GameSession, Seat
+from solotable.session.session import GameSession, Seat
 from solotable.words import Words, words
 from solotable.words.catalog import translations
 from solotable.words.registry import formatter_of
