@@ -7,7 +7,7 @@ alpha-beta figures.
 Random games use ``legal_actions`` + ``apply_legal_action`` (the game has no
 chance node). Search speed is the alpha-beta agent's node count (positions
 whose value the search computes, horizon nodes included; see
-``agents/divercite_search.py``) divided by its time, over 0.25 s wall-clock
+``agents/divercite/search.py``) divided by its time, over 0.25 s wall-clock
 searches from positions sampled along random games (opening, middle game and
 end game alike); ``search_horizon_nodes_per_s`` reports the depth-1 horizon
 nodes alone (each weighs all its replies by their immediate gain). Wall-clock
@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from solotable import load_game
-from solotable.agents.divercite_alphabeta import choose_move
+from solotable.agents.divercite.alphabeta import choose_move
 from solotable.games.divercite import DiverciteState
 
 

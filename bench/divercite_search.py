@@ -36,7 +36,7 @@ import sys
 import time
 
 from solotable import load_game, make_agent
-from solotable.agents.divercite_alphabeta import SearchResult, choose_move
+from solotable.agents.divercite.alphabeta import SearchResult, choose_move
 from solotable.core.agent import Turn
 from solotable.games.divercite import DiverciteState
 

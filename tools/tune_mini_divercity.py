@@ -27,8 +27,8 @@ from importlib import resources
 from pathlib import Path
 
 import solotable.agents  # noqa: F401  (registers the agents)
-from solotable.agents.mini_divercity_heuristic import MiniDiverCityHeuristic
-from solotable.agents.mini_divercity_weights import (
+from solotable.agents.mini_divercity.heuristic import MiniDiverCityHeuristic
+from solotable.agents.mini_divercity.weights import (
     DATA_FILE,
     HAND_SET,
     INT_KEYS,
@@ -143,7 +143,7 @@ def write(
     stopped early leaves its best weights so far, saying how far it got)."""
     doc: dict[str, dict[str, object]] = {
         "provenance": {
-            "what": "weights of the Mini DiverCity heuristic (agents/mini_divercity_heuristic.py)",
+            "what": "weights of the Mini DiverCity heuristic (agents/mini_divercity/heuristic.py)",
             "command": "python tools/tune_mini_divercity.py " + shlex.join(argv or sys.argv[1:]),
             "method": f"coordinate search from the {args.start} values (with --init), paired"
             " on the training games (common random numbers)",

@@ -58,8 +58,28 @@ _CORE_TO = {
     "accumulate": "stats.accumulate",
 }
 
+_AGENTS_TO = {
+    "dice_miner_heuristic": "dice_miner.heuristic",
+    "divercite_advice": "divercite.advice",
+    "divercite_alphabeta": "divercite.alphabeta",
+    "divercite_deepening": "divercite.deepening",
+    "divercite_greedy": "divercite.greedy",
+    "divercite_levels": "divercite.levels",
+    "divercite_search": "divercite.search",
+    "fifty_first_state_heuristic": "fifty_first_state.heuristic",
+    "mini_divercity_heuristic": "mini_divercity.heuristic",
+    "mini_divercity_weights": "mini_divercity.weights",
+    "pimc": "search.pimc",
+    "pimc_sequential": "search.pimc_sequential",
+    "ismcts": "search.ismcts",
+    "mcts": "search.mcts",
+    "clairvoyant": "search.clairvoyant",
+    "_playout": "search._playout",
+}
+
 MOVED: dict[str, str] = {
     **{f"solotable.core.{old}": f"solotable.{new}" for old, new in _CORE_TO.items()},
+    **{f"solotable.agents.{old}": f"solotable.agents.{new}" for old, new in _AGENTS_TO.items()},
 }
 """Old dotted module name -> new dotted module name (one release of grace)."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from solotable.agents.pimc_sequential import SequentialPimcAgent
+from solotable.agents.search.pimc_sequential import SequentialPimcAgent
 from solotable.core.agent import Candidate
 from solotable.core.errors import IllegalActionError
 from solotable.core.message import Msg

@@ -126,7 +126,7 @@ WORDS.text(
     ),
 )
 
-# -- hint reasons (``agents/divercite_advice.py``) -----------------------------------------------
+# -- hint reasons (``agents/divercite/advice.py``) -----------------------------------------------
 
 
 @WORDS.message("hint.reason")

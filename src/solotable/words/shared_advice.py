@@ -1,8 +1,9 @@
 """Hints and reviews in words: values with their spread and unit, reasons, verdicts.
 
-The hint agents (``agents/pimc.py``, ``agents/ismcts.py``, ``agents/_playout.py``) and
-``session/advice.py``/``session/review.py`` produce data: numbers with their unit as a code
-(:data:`~solotable.core.agent.UNITS`) and reasons as messages. These say them, numbers the
+The hint agents (``agents/search/pimc.py``, ``agents/search/ismcts.py``,
+``agents/search/_playout.py``) and ``session/advice.py``/``session/review.py`` produce
+data: numbers with their unit as a code (:data:`~solotable.core.agent.UNITS`) and reasons
+as messages. These say them, numbers the
 language's way (a win chance as a percentage, points with one decimal at most).
 Registered on the core formatter (``words/core.py`` loads this module).
 """

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 
-from solotable.agents.pimc import default_base
+from solotable.agents.search.pimc import default_base
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, State

@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import mean, play_out, playout_reason, reason, significant
+from solotable.agents.search._playout import mean, play_out, playout_reason, reason, significant
 from solotable.core.agent import UNIT_SCORE, Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, Observation, State

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.agents.mini_divercity_weights import HAND_SET, INT_KEYS, load_weights, merged
+from solotable.agents.mini_divercity.weights import HAND_SET, INT_KEYS, load_weights, merged
 from solotable.core.agent import Agent, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game
@@ -46,7 +46,7 @@ def _corporation_cards(game: Game) -> dict[str, dict[str, Any]]:
 
 
 class MiniDiverCityHeuristic(Agent):
-    """Greedy player whose values are weights (``mini_divercity_weights``): by default the
+    """Greedy player whose values are weights (``weights``): by default the
     tuned data file; ``weights=HAND_SET`` is the player as it was before tuning."""
 
     name = "heuristic"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import solotable
 import solotable.agents
-from solotable.agents.dice_miner_heuristic import DiceMinerHeuristic
+from solotable.agents.dice_miner.heuristic import DiceMinerHeuristic
 from solotable.core.agent import Turn
 from solotable.core.runner import advance_chance
 

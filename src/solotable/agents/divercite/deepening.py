@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from solotable.agents.divercite_search import (
+from solotable.agents.divercite.search import (
     SCALE,
     SOLVE_NODE_FACTOR,
     SOLVE_TIME_FACTOR,

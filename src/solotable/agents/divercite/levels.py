@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solotable.agents.divercite_alphabeta import make_alphabeta
-from solotable.agents.divercite_greedy import make_greedy
+from solotable.agents.divercite.alphabeta import make_alphabeta
+from solotable.agents.divercite.greedy import make_greedy
 from solotable.core.agent import Agent
 from solotable.core.game import Game
 from solotable.core.registry import register_agent

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import solotable.agents  # noqa: F401
-from solotable.agents.clairvoyant import ClairvoyantAgent
+from solotable.agents.search.clairvoyant import ClairvoyantAgent
 from solotable.core.registry import load_game, make_agent
 from solotable.core.runner import play_game
 from solotable.sim.simulation import play_one

@@ -7,14 +7,13 @@ import pytest
 
 import solotable
 import tests.toy_game  # noqa: F401
-from solotable.agents.ismcts import IsmctsAgent
+from solotable.agents.search.ismcts import IsmctsAgent
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
 from solotable.core.runner import play_game
 from solotable.words import words
-
-from .positions import SOLO_GAMES, frozen_turn, midgame
+from tests.agents.positions import SOLO_GAMES, frozen_turn, midgame
 
 
 def test_ismcts_prefers_the_obviously_better_move():

@@ -34,8 +34,8 @@ import math
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import mean, play_out, playout_reason, reason, significant
-from solotable.agents.pimc import default_base
+from solotable.agents.search._playout import mean, play_out, playout_reason, reason, significant
+from solotable.agents.search.pimc import default_base
 from solotable.core.agent import UNIT_SCORE, Agent, Candidate, Turn, agent_params
 from solotable.core.errors import UnknownNameError
 from solotable.core.game import Game, State

@@ -2,7 +2,7 @@
 
 The rule-based player (``mini_divercity_heuristic``) reads every constant it weighs
 moves by from a mapping, so the values can be tuned by simulation
-(``tools/tune_mini_divercity.py``) and kept as data: ``data/mini_divercity_weights.json``
+(``tools/tune_mini_divercity.py``) and kept as data: ``agents/data/mini_divercity_weights.json``
 holds the tuned values with their provenance (command, training seeds, budget, date).
 The file is read as JSON and checked here: every key known, every value a finite number
 of the right kind in its range, so a bad file is refused at load with one sentence

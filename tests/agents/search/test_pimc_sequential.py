@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import solotable
-from solotable.agents.pimc_sequential import SequentialPimcAgent, deal_seed
+from solotable.agents.search.pimc_sequential import SequentialPimcAgent, deal_seed
 from solotable.core.agent import Candidate, Turn
 from solotable.core.game import Game, GameInfo, Observation, State
 from solotable.core.message import Msg, Translator

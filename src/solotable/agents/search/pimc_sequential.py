@@ -43,8 +43,8 @@ import math
 import time
 from collections.abc import Sequence
 
-from solotable.agents._playout import mean, play_out, playout_reason, reason, significant
-from solotable.agents.pimc import PimcAgent
+from solotable.agents.search._playout import mean, play_out, playout_reason, reason, significant
+from solotable.agents.search.pimc import PimcAgent
 from solotable.core.agent import UNIT_SCORE, Agent, Candidate, Turn, agent_params
 from solotable.core.game import Game, Observation, State
 from solotable.core.message import Msg, msg

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solotable.agents.divercite_advice import move_reason
-from solotable.agents.divercite_deepening import choose_move
-from solotable.agents.divercite_search import (
+from solotable.agents.divercite.advice import move_reason
+from solotable.agents.divercite.deepening import choose_move
+from solotable.agents.divercite.search import (
     _INF,
     SCALE,
     ZOBRIST,

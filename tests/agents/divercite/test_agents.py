@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from solotable import load_game, make_agent
-from solotable.agents.divercite_alphabeta import SCALE, AlphaBetaAgent, choose_move
-from solotable.agents.divercite_greedy import GreedyAgent
-from solotable.agents.divercite_levels import EASY_NOISE, LEVEL_NODES
+from solotable.agents.divercite.alphabeta import SCALE, AlphaBetaAgent, choose_move
+from solotable.agents.divercite.greedy import GreedyAgent
+from solotable.agents.divercite.levels import EASY_NOISE, LEVEL_NODES
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
@@ -124,7 +124,8 @@ def test_alphabeta_respects_the_time_budget(monkeypatch):
     clock that moves 1 ms per read, a 0.1 s budget allows about a hundred reads."""
     from types import SimpleNamespace
 
-    from solotable.agents import divercite_deepening, divercite_search
+    from solotable.agents.divercite import deepening as divercite_deepening
+    from solotable.agents.divercite import search as divercite_search
 
     clock = fake_clock.install(monkeypatch, divercite_search, step=0.001)
     # The deepening driver reads the same clock as the search it drives.

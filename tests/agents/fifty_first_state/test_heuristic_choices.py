@@ -8,7 +8,7 @@ from typing import Any
 
 import solotable
 import solotable.agents
-from solotable.agents.fifty_first_state_heuristic import FiftyFirstStateHeuristic
+from solotable.agents.fifty_first_state.heuristic import FiftyFirstStateHeuristic
 from solotable.core.agent import Turn
 from solotable.core.runner import advance_chance, play_game
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import solotable
-from solotable.agents.mini_divercity_heuristic import MiniDiverCityHeuristic
-from solotable.agents.mini_divercity_weights import HAND_SET, load_weights
+from solotable.agents.mini_divercity.heuristic import MiniDiverCityHeuristic
+from solotable.agents.mini_divercity.weights import HAND_SET, load_weights
 from solotable.core.agent import Turn
 from solotable.core.errors import DataFileError, UnknownNameError
 from solotable.core.game import Game

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from solotable import make_agent
-from solotable.agents import divercite_search
-from solotable.agents.divercite_alphabeta import AlphaBetaAgent, choose_move
-from solotable.agents.divercite_levels import LEVEL_COST, LEVEL_END, LEVEL_NODES
-from solotable.agents.divercite_search import Searcher
+from solotable.agents.divercite import search as divercite_search
+from solotable.agents.divercite.alphabeta import AlphaBetaAgent, choose_move
+from solotable.agents.divercite.levels import LEVEL_COST, LEVEL_END, LEVEL_NODES
+from solotable.agents.divercite.search import Searcher
 from solotable.games.divercite import DiverciteState
-from tests.agents.test_divercite_agents import _random_position, _turn
+from tests.agents.divercite.test_agents import _random_position, _turn
 
 _ONE_NODE = 1 + LEVEL_COST["master"] + 40 // 4
 """The most a single node can cost master's budget: a budget check comes after it."""

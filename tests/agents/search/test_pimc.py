@@ -4,15 +4,14 @@ import pytest
 
 import solotable
 import tests.toy_game  # noqa: F401
-from solotable.agents.pimc import PimcAgent, default_base
+from solotable.agents.search.pimc import PimcAgent, default_base
 from solotable.core.agent import Turn
 from solotable.core.errors import UnknownNameError
 from solotable.core.rng import Rng
 from solotable.core.runner import play_game
 from solotable.sim.simulation import run_games
 from tests.agents import fake_clock
-
-from .positions import SOLO_GAMES, frozen_turn, midgame
+from tests.agents.positions import SOLO_GAMES, frozen_turn, midgame
 
 
 def test_pimc_prefers_the_obviously_better_move():
@@ -106,7 +105,7 @@ def test_pimc_plays_a_whole_solo_game_legally(name: str):
 def test_the_time_budget_cuts_the_search_short(monkeypatch):
     """With a clock that moves 10 ms per read, a 50 ms budget stops the search after the
     few deals whose next one would overrun it, not after the 10000 asked for."""
-    from solotable.agents import pimc
+    from solotable.agents.search import pimc
 
     clock = fake_clock.install(monkeypatch, pimc, step=0.01)
     state = midgame("dice-miner", seed=3, decisions=2)

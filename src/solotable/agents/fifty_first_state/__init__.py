@@ -1,0 +1,7 @@
+"""51st State's rule-based player.
+
+Why a package: an agent lives beside the others of its game (or, for the search
+agents, beside the other game-agnostic searches), so the folder names what the old
+file-name prefix did. ``solotable.agents`` imports every module below it, which registers
+the agents; this ``__init__`` holds nothing itself.
+"""

@@ -1,0 +1,8 @@
+"""Search agents for any game, through the core API only: PIMC (and its sequential
+variant), MCTS, IS-MCTS, the clairvoyant research agent, and their shared playout.
+
+Why a package: an agent lives beside the others of its game (or, for the search
+agents, beside the other game-agnostic searches), so the folder names what the old
+file-name prefix did. ``solotable.agents`` imports every module below it, which registers
+the agents; this ``__init__`` holds nothing itself.
+"""
