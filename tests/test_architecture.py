@@ -149,12 +149,13 @@ def test_layers() -> None:
                 assert dlayer in ("core", "stats", "sim", "lab", "words"), f"{mod} imports {dep}"
                 assert dep != "solotable.core.registry", f"{mod} imports {dep}"
             elif layer == "words":
-                # A game's formatter (words/<pkg>*.py) may read its own game's tables (piece
-                # codes, card data); nothing else in words reaches a game, so the lab, which
-                # imports words for labels, still reaches no game's rules through it.
+                # A game's words (words/<pkg>/) may read its own game's tables (piece
+                # codes, card data); nothing else in words (words/shared/ included) reaches
+                # a game, so the lab, which imports words for labels, still reaches no
+                # game's rules through it.
                 if dlayer == "games" and len(dparts) > 2:
                     pkg = dparts[2]
-                    assert len(parts) > 2 and parts[2].startswith(pkg), f"{mod} imports {dep}"
+                    assert len(parts) > 2 and parts[2] == pkg, f"{mod} imports {dep}"
                 else:
                     assert dlayer in ("core", "words"), f"{mod} imports {dep}"
 

@@ -77,9 +77,33 @@ _AGENTS_TO = {
     "_playout": "search._playout",
 }
 
+_WORDS_TO = {
+    "dice_miner_dice": "dice_miner.dice",
+    "dice_miner_errors": "dice_miner.errors",
+    "dice_miner_learn": "dice_miner.learn",
+    "divercite_learn": "divercite.learn",
+    "divercite_more": "divercite.more",
+    "divercite_terms": "divercite.terms",
+    "fifty_first_state_base": "fifty_first_state.base",
+    "fifty_first_state_events": "fifty_first_state.events",
+    "fifty_first_state_learn": "fifty_first_state.learn",
+    "fifty_first_state_moves": "fifty_first_state.moves",
+    "mini_divercity_cards": "mini_divercity.cards",
+    "mini_divercity_learn": "mini_divercity.learn",
+    "mini_divercity_log": "mini_divercity.log",
+    "mini_divercity_terms": "mini_divercity.terms",
+    "shared_advice": "shared.advice",
+    "shared_errors": "shared.errors",
+    "shared_lab": "shared.lab",
+    "shared_learn": "shared.learn",
+    "shared_session": "shared.session",
+    "shared_web": "shared.web",
+}
+
 MOVED: dict[str, str] = {
     **{f"solotable.core.{old}": f"solotable.{new}" for old, new in _CORE_TO.items()},
     **{f"solotable.agents.{old}": f"solotable.agents.{new}" for old, new in _AGENTS_TO.items()},
+    **{f"solotable.words.{old}": f"solotable.words.{new}" for old, new in _WORDS_TO.items()},
 }
 """Old dotted module name -> new dotted module name (one release of grace)."""
 

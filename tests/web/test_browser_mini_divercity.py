@@ -24,7 +24,7 @@ import pytest
 
 from solotable.session.session import GameSession, Seat
 from solotable.words import words
-from solotable.words.mini_divercity_terms import species
+from solotable.words.mini_divercity.terms import species
 from tests.web.browser_helpers import mirror, new_game, number
 
 pytestmark = pytest.mark.xdist_group("browser")

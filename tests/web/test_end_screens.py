@@ -17,7 +17,7 @@ from typing import Any
 
 from solotable.session.session import GameSession, Seat
 from solotable.words import words
-from solotable.words.mini_divercity_terms import species
+from solotable.words.mini_divercity.terms import species
 from tests.web.lookback_games import play_out
 
 IMPOSSIBLE_SEED = 1

@@ -28,7 +28,7 @@ from solotable.core.options import OptionSpec, parse_assignments
 from solotable.core.registry import agent_names, game_class, game_names, load_game, make_agent
 from solotable.session.session import GameSession, Seat
 from solotable.words import Words, words
-from solotable.words.shared_session import level_name
+from solotable.words.shared.session import level_name
 
 QUIT = ("q", "quit", "quitter")
 RULES_WORD = {"fr": "règles"}

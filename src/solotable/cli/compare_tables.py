@@ -16,7 +16,7 @@ from solotable.cli.summary import fmt_ci
 from solotable.core.registry import RESEARCH_LABEL
 from solotable.stats.intervals import NO_SPREAD
 from solotable.words import Words, words
-from solotable.words.shared_lab import interval, pct, skill_help, skill_label
+from solotable.words.shared.lab import interval, pct, skill_help, skill_label
 
 
 def fmt_change(entry: dict[str, Any] | None, pct_points: bool = False) -> str:

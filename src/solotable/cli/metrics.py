@@ -34,7 +34,7 @@ from solotable.core.game import Game
 from solotable.sim.run import RunSpec
 from solotable.stats.metrics import METRIC_ORDER, SHARES
 from solotable.words import words
-from solotable.words.shared_lab import metric_help, metric_label, metric_value
+from solotable.words.shared.lab import metric_help, metric_label, metric_value
 
 
 def metric_rows(game: str, metrics: dict[str, Any], lang: str | None = None) -> list[list[str]]:

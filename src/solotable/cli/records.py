@@ -24,8 +24,8 @@ from solotable.session.session import GameSession
 from solotable.session.store import Store
 from solotable.words import Words, words
 from solotable.words.registry import N_
-from solotable.words.shared_advice import percent
-from solotable.words.shared_session import level_name
+from solotable.words.shared.advice import percent
+from solotable.words.shared.session import level_name
 
 
 def _seats(w: Words, row: dict[str, Any]) -> str:

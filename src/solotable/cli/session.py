@@ -34,7 +34,7 @@ from solotable.session.savefile import write_save
 from solotable.session.session import GameMovedOn, GameSession, NotKept
 from solotable.words import Words, words
 from solotable.words.registry import N_
-from solotable.words.shared_advice import count_of
+from solotable.words.shared.advice import count_of
 
 FOLD_CHANCE_AFTER = 2
 """Chance outcomes shown in a row before the rest are folded into a count."""

@@ -23,7 +23,7 @@ from solotable.lab.results import Results
 from solotable.lab.say import Say
 from solotable.stats import intervals as stats
 from solotable.stats.metrics import METRIC_ORDER, SHARES
-from solotable.words.shared_lab import (
+from solotable.words.shared.lab import (
     metric_help,
     metric_label,
     metric_value,

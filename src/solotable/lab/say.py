@@ -13,7 +13,7 @@ import math
 from solotable.lab.stats import Estimate
 from solotable.stats import intervals as stats
 from solotable.words import Words, words
-from solotable.words.shared_lab import fixed
+from solotable.words.shared.lab import fixed
 
 
 class Say:

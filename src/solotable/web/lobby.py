@@ -34,7 +34,7 @@ from solotable.session.store import Store
 from solotable.web.dates import said_day
 from solotable.words import Words, words
 from solotable.words.registry import N_
-from solotable.words.shared_web import level_label
+from solotable.words.shared.web import level_label
 
 PLAYING = "playing"
 STANDARD_HELP = N_("The game as its rules describe it.")

@@ -16,7 +16,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.registry import game_class
 from solotable.session.playstats import NO_AI, levels_of
 from solotable.words import Words
-from solotable.words.shared_web import level_label as shared_level_label
+from solotable.words.shared.web import level_label as shared_level_label
 
 
 def level_label(w: Words, level: str) -> str:

@@ -22,7 +22,7 @@ from solotable.web.lobby import said_outcome
 from solotable.web.pages import Move, page_for
 from solotable.web.tables import Hint, Table
 from solotable.words import Words
-from solotable.words.shared_web import level_label
+from solotable.words.shared.web import level_label
 
 LOG_LENGTH = 60
 """Events shown in the log (the newest last)."""

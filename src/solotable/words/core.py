@@ -2,7 +2,7 @@
 
 Games' own messages live in one module each (``words/<game>.py``); these are the ones the
 engine says for every game. The session's, the errors' and the hints' words register on the same
-formatter (``words/shared.py``) from their own modules, loaded at the end of this one.
+formatter (``words/shared/__init__.py``) from their own modules, loaded at the end of this one.
 """
 
 from __future__ import annotations
@@ -48,4 +48,6 @@ def _phase(t: Tr, a: Mapping[str, Any]) -> str:
 
 
 # The session's, the errors' and the hints' words register on the same formatter.
-from solotable.words import shared_advice, shared_errors, shared_session  # noqa: E402, F401
+from solotable.words.shared import advice as shared_advice  # noqa: E402, F401
+from solotable.words.shared import errors as shared_errors  # noqa: E402, F401
+from solotable.words.shared import session as shared_session  # noqa: E402, F401

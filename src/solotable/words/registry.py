@@ -18,7 +18,7 @@ Fn = Callable[[Tr, Mapping[str, Any]], str]
 
 OWNERS: dict[str, str] = {
     "core": "solotable.words.core",
-    "web": "solotable.words.shared_web",
+    "web": "solotable.words.shared.web",
     "divercite": "solotable.words.divercite",
     "dice-miner": "solotable.words.dice_miner",
     "mini-divercity": "solotable.words.mini_divercity",

@@ -7,7 +7,7 @@ out of step with the source, a message has no translation, or a translation's pl
 differ from its message's.
 
 Which files feed which domain is :data:`DOMAINS`: a game's domain holds its formatter
-(``words/<game>.py``), its terminal view (``games/<game>/render.py``), its web page
+(``words/<game>/``), its terminal view (``games/<game>/render.py``), its web page
 (``web/pages/<game>.py`` and its template), its rules page and its data files' names.
 """
 
@@ -64,7 +64,7 @@ def sources(domain: str) -> list[Source]:
             Source("words/__init__.py", "python"),
             Source("words/tr.py", "python"),
             Source("words/core.py", "python"),
-            Source("words/shared*.py", "python"),
+            Source("words/shared/*.py", "python"),
             Source("core/**/*.py", "python"),
             Source("session/**/*.py", "python"),
             Source("sim/**/*.py", "python"),
@@ -79,7 +79,7 @@ def sources(domain: str) -> list[Source]:
             Source("web/templates/*.html", JINJA[0], tuple(JINJA[1].items())),
         ]
     return [
-        Source(f"words/{domain}*.py", "python"),
+        Source(f"words/{domain}/*.py", "python"),
         Source(f"games/{domain}/render.py", "python"),
         Source(f"web/pages/{domain}.py", "python"),
         Source(f"web/templates/games/{domain}.html", JINJA[0], tuple(JINJA[1].items())),

@@ -19,7 +19,7 @@ from solotable.core.game import Game, Observation
 from solotable.core.message import Msg
 from solotable.web.pages.base import GamePage, Move
 from solotable.words import Words
-from solotable.words.divercite_terms import colour as piece_colour
+from solotable.words.divercite.terms import colour as piece_colour
 from solotable.words.tr import Tr
 
 GAME = "divercite"

@@ -3,7 +3,7 @@
 Everything comes from the observation, the legal moves' data (``Move.info``: kind,
 arguments, targets) and the game's public card data (``game.card_catalog()``: numbers,
 and each card's effect and bonus as messages), said in the player's language through the
-game's words (``words/fifty_first_state.py``). Nothing here reads notation or prose: a
+game's words (``words/fifty_first_state/__init__.py``). Nothing here reads notation or prose: a
 card's three uses are the legal ``build``/``deal``/``raze`` moves whose ``card`` argument
 is that card; a legal use is a button with what it costs and gives now, an illegal one is
 shown disabled with the reason, worked out from the contacts in the supply. Moves the page

@@ -21,8 +21,8 @@ from solotable.core.game import Game, Observation
 from solotable.core.message import Msg
 from solotable.web.pages.base import GamePage, Move
 from solotable.words import Tr, Words
-from solotable.words.mini_divercity_cards import corp_rules, event_rule, event_title, power
-from solotable.words.mini_divercity_terms import longest_word, marks
+from solotable.words.mini_divercity.cards import corp_rules, event_rule, event_title, power
+from solotable.words.mini_divercity.terms import longest_word, marks
 
 GAME = "mini-divercity"
 LAGOON = ("l1", "l2")
@@ -430,7 +430,7 @@ def _cost_words(t: Tr, n: int) -> str:
 
 def _end_text(n: _Names, obs: Observation) -> str:
     """The end screen's one line: the outcome (the counts are in its table)."""
-    from solotable.words.mini_divercity_log import end_args
+    from solotable.words.mini_divercity.log import end_args
 
     args = end_args(obs)
     return n.say(f"outcome.{args.get('cause')}", **args)
@@ -438,7 +438,7 @@ def _end_text(n: _Names, obs: Observation) -> str:
 
 def _end_why(n: _Names, obs: Observation) -> str:
     """What the end screen folds under "Why?" (empty: nothing to fold)."""
-    from solotable.words.mini_divercity_log import end_args
+    from solotable.words.mini_divercity.log import end_args
 
     return n.say("end.why", **end_args(obs))
 

@@ -16,7 +16,7 @@ from solotable.core.game import Game, Observation
 from solotable.web.pages import fifty_first_state as ffs
 from solotable.web.pages import mini_divercity as mdc
 from solotable.words import Words
-from solotable.words.dice_miner_dice import type_name
+from solotable.words.dice_miner.dice import type_name
 
 
 def mini_divercity(game: Game, obs: Observation, hidden: Observation, w: Words) -> dict[str, Any]:

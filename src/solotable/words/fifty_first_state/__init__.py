@@ -1,8 +1,8 @@
 """51st State's words: goods, card effects, whole cards, the outcome, options and statistics.
 
 The game produces data (``games/fifty_first_state/``); this module and its two siblings
-(``fifty_first_state_moves.py``: moves, refusals and notation errors;
-``fifty_first_state_events.py``: what happened) say it, every string through the
+(``moves.py``: moves, refusals and notation errors;
+``events.py``: what happened) say it, every string through the
 ``fifty_first_state`` catalog domain. Card, connection and faction names arrive as the card
 file's names and are said with ``t.term`` (the catalog's French: the French rule text's or
 the data file's ``name_fr`` where they give one, else a name of our own marked ``# ours:``
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words import fifty_first_state_learn
-from solotable.words.fifty_first_state_base import (
+from solotable.words.fifty_first_state import learn as fifty_first_state_learn
+from solotable.words.fifty_first_state.base import (
     AMOUNTS,
     DECKS,
     ICONS,
@@ -256,7 +256,8 @@ for _key, _label, _help in (
 ):
     WORDS.stat(_key, _label, _help)
 
-from solotable.words import fifty_first_state_events, fifty_first_state_moves  # noqa: E402
+from solotable.words.fifty_first_state import events as fifty_first_state_events  # noqa: E402
+from solotable.words.fifty_first_state import moves as fifty_first_state_moves  # noqa: E402
 
 __all__ = [
     "AMOUNTS",

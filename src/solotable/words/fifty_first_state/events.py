@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.fifty_first_state_base import WORDS, goods, name
+from solotable.words.fifty_first_state.base import WORDS, goods, name
 from solotable.words.tr import Tr
 
 

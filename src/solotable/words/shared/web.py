@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words import shared_learn
 from solotable.words.catalog import SHARED
 from solotable.words.registry import N_, Formatter
+from solotable.words.shared import learn as shared_learn
 from solotable.words.tr import Tr
 
 WORDS = Formatter("web", SHARED)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.mini_divercity_terms import WORDS, catalog, colour, diver, island, species
+from solotable.words.mini_divercity.terms import WORDS, catalog, colour, diver, island, species
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
 

@@ -2,8 +2,8 @@
 
 The game produces data (``games/dice_miner/``: ``info.py`` for moves, ``events.py`` for
 events, ``Msg`` reasons and outcome); this module says it, every string through the
-``dice_miner`` catalog domain. Dice are said by ``dice_miner_dice.py``, refusals registered by
-``dice_miner_errors.py``. The terminal view and the web page say dice through the messages
+``dice_miner`` catalog domain. Dice are said by ``dice.py``, refusals registered by
+``errors.py``. The terminal view and the web page say dice through the messages
 ``dice-miner.die``, ``dice-miner.face``, ``dice-miner.face-short``, ``dice-miner.type``,
 ``dice-miner.type-short`` and ``dice-miner.type-letter`` (arguments as ``DiceTable.die``).
 """
@@ -16,8 +16,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from solotable.words import dice_miner_errors, dice_miner_learn
-from solotable.words.dice_miner_dice import (
+from solotable.words.dice_miner import errors as dice_miner_errors
+from solotable.words.dice_miner import learn as dice_miner_learn
+from solotable.words.dice_miner.dice import (
     beer_use,
     card_type,
     die_words,

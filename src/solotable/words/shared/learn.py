@@ -1,7 +1,7 @@
 """Learn to play's shared messages: what is wrong with a tutorial file (``web.learn``).
 
 The guide's frame words (its title, Leave, the step counter) are said by ``web/learn.py``
-itself; each step's sentence is in its game's catalog (``words/<game>_learn.py``).
+itself; each step's sentence is in its game's catalog (``words/<game>/learn.py``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Divercité's options, presets, statistics, piece descriptions and hint reasons.
 
-Registered on the formatter of ``words/divercite_terms.py`` when ``words/divercite.py`` loads.
+Registered on the formatter of ``words/divercite/terms.py`` when the formatter module
+(``words/divercite/__init__.py``) loads.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.divercite_terms import WORDS, seat
+from solotable.words.divercite.terms import WORDS, seat
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
 

@@ -2,9 +2,9 @@
 
 The game produces data (``games/mini_divercity/``): ids of species, Divers, colours, slots and
 Corporation cards; this module and its companions say it, every string through the
-``mini_divercity`` catalog domain — ``mini_divercity_terms.py`` (the formatter and names),
-``mini_divercity_cards.py`` (Diver powers, Corporation cards, ``info`` texts, statistics) and
-``mini_divercity_log.py`` (events, the log, prompts, end screens).
+``mini_divercity`` catalog domain — ``terms.py`` (the formatter and names),
+``cards.py`` (Diver powers, Corporation cards, ``info`` texts, statistics) and
+``log.py`` (events, the log, prompts, end screens).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words import mini_divercity_learn, mini_divercity_log  # noqa: F401  (registers the events)
-from solotable.words.mini_divercity_cards import corp_effect
-from solotable.words.mini_divercity_terms import (
+from solotable.words.mini_divercity import learn as mini_divercity_learn
+from solotable.words.mini_divercity import log as mini_divercity_log  # noqa: F401  (registers the events)
+from solotable.words.mini_divercity.cards import corp_effect
+from solotable.words.mini_divercity.terms import (
     WORDS,
     card_in,
     counts,

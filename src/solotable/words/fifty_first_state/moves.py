@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.fifty_first_state_base import WORDS, amount, name
+from solotable.words.fifty_first_state.base import WORDS, amount, name
 from solotable.words.registry import N_, Nn_
 from solotable.words.tr import Tr
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from solotable.core.message import Msg
-from solotable.words import divercite_learn
-from solotable.words.divercite_terms import WORDS, colour, seat
+from solotable.words.divercite import learn as divercite_learn
+from solotable.words.divercite.terms import WORDS, colour, seat
 from solotable.words.registry import N_
 from solotable.words.tr import Tr
 
@@ -336,4 +336,4 @@ def _end(t: Tr, a: Mapping[str, Any]) -> str:
     )
 
 
-from solotable.words import divercite_more  # noqa: E402, F401  (options, stats, hints)
+from solotable.words.divercite import more as divercite_more  # noqa: E402, F401  (options, stats, hints)

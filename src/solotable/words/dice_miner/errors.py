@@ -1,6 +1,6 @@
 """Dice Miner's refusals in words: illegal moves, unreadable notation, bad dice files.
 
-Registered on the game's formatter (``words/dice_miner.py`` imports this module). Refusals
+Registered on the game's formatter (``words/dice_miner/__init__.py`` imports this module). Refusals
 of a move speak of the rules, not of notation; notation errors may quote notation, since
 they answer what the player typed.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.dice_miner_dice import face_words, type_die, type_name
+from solotable.words.dice_miner.dice import face_words, type_die, type_name
 from solotable.words.registry import N_, Formatter, Nn_
 from solotable.words.tr import Tr
 

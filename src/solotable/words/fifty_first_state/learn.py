@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.words.fifty_first_state_base import name
+from solotable.words.fifty_first_state.base import name
 from solotable.words.registry import N_, Formatter
 from solotable.words.tr import Tr
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from solotable.core.message import Msg
-from solotable.words.mini_divercity_cards import corp_effect, power
-from solotable.words.mini_divercity_terms import (
+from solotable.words.mini_divercity.cards import corp_effect, power
+from solotable.words.mini_divercity.terms import (
     ON,
     WORDS,
     counts,
