@@ -12,77 +12,23 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 PKG = SRC / "solotable"
 MAX_GAME_MODULE_LINES = 600
-
-
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(SRC).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in PKG.rglob("*.py")}
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _runtime_imports(path: Path, name: str, known: set[str]) -> set[str]:
-    """Modules of the project that ``path`` imports when it runs."""
-    tree = ast.parse(path.read_text("utf-8"))
-    is_pkg = path.name == "__init__.py"
-    out: set[str] = set()
-
-    def target(mod: str, names: list[str]) -> None:
-        for n in names:
-            if f"{mod}.{n}" in known:
-                out.add(f"{mod}.{n}")
-            elif mod in known:
-                out.add(mod)
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child.test):
-                for sub in child.orelse:
-                    visit(sub)
-                continue
-            if isinstance(child, ast.Import):
-                for alias in child.names:
-                    if alias.name in known:
-                        out.add(alias.name)
-            elif isinstance(child, ast.ImportFrom):
-                if child.level:
-                    base = name.split(".") if is_pkg else name.split(".")[:-1]
-                    base = base[: len(base) - (child.level - 1)]
-                    mod = ".".join([*base, child.module] if child.module else base)
-                else:
-                    mod = child.module or ""
-                if mod.startswith("solotable"):
-                    target(mod, [a.name for a in child.names])
-            visit(child)
-
-    visit(tree)
-    out.discard(name)
-    return out
+_IMPORTS = load_script("tools/imports.py")
 
 
 def _graph() -> dict[str, set[str]]:
-    mods = _modules()
-    known = set(mods)
-    return {m: _runtime_imports(p, m, known) for m, p in mods.items()}
+    """Module -> the project's modules it imports at run time (``tools/imports.py``: the
+    same reader draws docs/architecture.svg, so the picture and these checks agree)."""
+    graph: dict[str, set[str]] = _IMPORTS.graph()
+    return graph
 
 
 def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -1,4 +1,4 @@
-"""Divercité alpha-beta agent: the search of :mod:`.divercite_search` behind the agent API.
+"""Divercité alpha-beta agent: the search of :mod:`.search` behind the agent API.
 
 The agent rebuilds the position from its observation (``game.sample_state``;
 exact, Divercité has perfect information), searches it, and for hints

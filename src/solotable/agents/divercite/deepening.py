@@ -1,6 +1,6 @@
 """Divercité's iterative deepening driver: how one move's search spends its budget.
 
-``divercite_search.Searcher`` values positions; this module decides what to ask of it for
+``search.Searcher`` values positions; this module decides what to ask of it for
 one move (a win/draw/loss solve first near the end, then deeper and deeper iterations until
 the time or node budget runs out), kept apart so each module stays readable on its own.
 """
