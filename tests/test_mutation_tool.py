@@ -6,6 +6,7 @@ outcomes (mutmut's exit codes per mutant) rather than trusted.
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 
 from tests.scripts import load_script
@@ -64,3 +65,17 @@ def test_try_refuses_a_name_the_run_did_not_generate(tmp_path, monkeypatch) -> N
         tool.mutant_names(scope, ["rules.divers.x_peek__mutmut_9"])
     with pytest.raises(SystemExit, match="not a mutant of the last run"):
         tool.try_kills(scope, ["x_peek__mutmut_2", "tests/games/mini_divercity/test_x.py::t"])
+
+
+def test_every_scope_names_files_and_tests_that_exist() -> None:
+    """A scope whose paths went stale (a module moved, issue 36) would mutate nothing or run
+    no test, and report a clean result: each pattern must match a file, each test path exist."""
+    tool = _tool()
+    root = Path(__file__).resolve().parent.parent
+    for scope in tool.scopes().values():
+        for pattern in scope.files:
+            assert list(root.glob(pattern)), (scope.name, pattern)
+        for arg in scope.tests:
+            path = arg.removeprefix("--ignore=")
+            if path.startswith("tests/"):
+                assert (root / path).exists(), (scope.name, arg)

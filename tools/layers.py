@@ -13,6 +13,7 @@ committed picture is what the script writes today.
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -46,13 +47,11 @@ def layers(pg: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _doc_line(pkg: str) -> str:
-    """The first line of the package's docstring, cut to fit a tooltip."""
+    """The first line of the package's docstring (read with ``ast``, never imported), for a
+    tooltip."""
     init = PKG / pkg / "__init__.py"
-    text = init.read_text("utf-8").lstrip() if init.exists() else ""
-    for quote in ('"""', "'''"):
-        if text.startswith(quote):
-            return text[3:].split("\n", 1)[0].strip().rstrip(".")
-    return ""
+    doc = ast.get_docstring(ast.parse(init.read_text("utf-8"))) if init.exists() else None
+    return (doc or "").split("\n", 1)[0].strip().rstrip(".")
 
 
 def _esc(s: str) -> str:

@@ -41,9 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
 GAMES = ("divercite", "dice_miner", "mini_divercity", "fifty_first_state")
-CORE_MODULES = ("record.py", "scorebook.py", "accumulate.py", "stats.py")
+CORE_MODULES = ("core/record.py", "core/scorebook.py", "stats/accumulate.py", "stats/intervals.py")
 """The core's scoring of results and records: what a game's record is, which score is
-kept as the best, and the summaries and statistics that simulations report."""
+kept as the best (``core/``), and the summaries and statistics that simulations report
+(``stats/``), as paths under ``src/solotable/``."""
+CORE_PACKAGES = ("solotable.core.", "solotable.stats.")
+"""The packages of the core scope's modules: its mutants' names start with one of them."""
 SLOW_TESTS = (
     "not (conformance or every_action_id or replay or random_games or beats_random"
     " or far_more_often or long_games or every_chance_outcome or tables_agree)"
@@ -62,6 +65,9 @@ Mini DiverCity's 86 survivors, 82 timed out when run again at load 10–17. Chan
 the next run test every timed-out mutant again (mutmut resets only those verdicts)."""
 CORE_TESTS = (
     "tests/core",
+    "tests/session",
+    "tests/sim",
+    "tests/stats",
     "tests/lab",
     "tests/cli/test_cli.py",
     "--ignore=tests/sim/test_ray_backend.py",
@@ -112,10 +118,10 @@ def scopes() -> dict[str, Scope]:
         )
     out["core"] = Scope(
         "core",
-        [f"src/solotable/core/{m}" for m in CORE_MODULES],
+        [f"src/solotable/{m}" for m in CORE_MODULES],
         list(CORE_TESTS),
         None,
-        "solotable.core.",
+        "solotable.",
     )
     return out
 
@@ -473,7 +479,7 @@ def assign_rows(scope: Scope, outcome: dict[str, int]) -> int:
 def summarise(scope: Scope, outcome: dict[str, int], equivalents: set[str]) -> dict[str, object]:
     mine = {m for m in equivalents if m.startswith(scope.module_prefix)}
     if scope.name == "core":
-        mine = {m for m in mine if m.startswith("solotable.core.")}
+        mine = {m for m in mine if m.startswith(CORE_PACKAGES)}
     survivors = sorted(m for m, c in outcome.items() if c not in KILLED_CODES)
     killed = [m for m, c in outcome.items() if c in KILLED_CODES]
     timed_out = {m for m in mine if outcome.get(m) in TIMEOUT_CODES}

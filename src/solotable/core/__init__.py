@@ -1,4 +1,9 @@
-"""The game-agnostic core: the Game/State API, options, RNG, records, agents."""
+"""The game API that knows no game: Game/State, actions and notation, options, the RNG,
+records, messages and errors, the Agent interface and the registry of games and agents.
+
+Everything else (sessions, simulation, statistics, words, front ends) stands on it; it
+imports nothing of theirs (tests/test_architecture.py).
+"""
 
 from solotable.core.agent import Agent, Turn
 from solotable.core.errors import (
