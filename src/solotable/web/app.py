@@ -44,7 +44,14 @@ from solotable.web.learn import games as learnable
 from solotable.web.learn import install_learn
 from solotable.web.looking_back import install_looking_back
 from solotable.web.pages import Move
-from solotable.web.security import SafeJSONResponse, alert, echoed_path, secure
+from solotable.web.security import (
+    OriginError,
+    SafeJSONResponse,
+    alert,
+    check_origin,
+    echoed_path,
+    secure,
+)
 from solotable.web.tables import Hint, StalePage, Table, TableError, Tables
 from solotable.web.templating import templates
 from solotable.web.view import table_context
@@ -58,20 +65,6 @@ STATIC = HERE / "static"
 def rules_html(game: str, lang: str = "en") -> str:
     """A game's ``rules.md`` as HTML in ``lang`` (raw HTML in the file is escaped)."""
     return translated_rules(game, lang, solotable.load_game(game).rules_text())
-
-
-class OriginError(SolotableError):
-    """A POST that did not come from one of this server's pages."""
-
-
-def check_origin(request: Request) -> None:
-    """Refuse a state change unless ``Origin`` (or ``Referer``) names one of the table's own
-    addresses (never the request's ``Host``, which a rebound page chooses). The guard of
-    ``web.security`` refuses such a request first; this second check keeps each route safe
-    on its own."""
-    access: Access = request.app.state.access
-    if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
-        raise OriginError(msg("web.origin"))
 
 
 def create_app(store: Store | None = None, *, access: Access, pseudo: bool = False) -> FastAPI:

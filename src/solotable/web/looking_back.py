@@ -25,13 +25,11 @@ from starlette.concurrency import run_in_threadpool
 
 import solotable
 from solotable.core.errors import SolotableError
-from solotable.core.message import msg
 from solotable.core.record import game_of
 from solotable.core.registry import game_class
 from solotable.session.playstats import ai_level, game_stats, preset_of, settings_of
 from solotable.session.review import agent_spec, review_record
 from solotable.session.store import Store, StoreError
-from solotable.web.access import Access
 from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
     chart,
@@ -43,7 +41,7 @@ from solotable.web.pages import Move, page_for
 from solotable.web.replay_moves import move_list, note_view
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
 from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs
-from solotable.web.security import SafeJSONResponse
+from solotable.web.security import OriginError, SafeJSONResponse, check_origin
 from solotable.web.templating import templates
 from solotable.words import Words, words
 
@@ -357,9 +355,10 @@ async def start_review(request: Request, game_id: str) -> Response:
     guard refuses any other first; this route checks again on its own), never a GET. Then
     the replay's reviewed address: the marks, or the review's progress."""
     w = words(await run_in_threadpool(_lang, request))
-    access: Access = request.app.state.access
-    if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
-        return _problem(request, 403, w.say(msg("web.origin")))
+    try:
+        check_origin(request)
+    except OriginError as e:
+        return _problem(request, 403, w.error(e))
     form = await request.form()
     step, hidden = str(form.get("step", "")), form.get("hidden") == "1"
     return await run_in_threadpool(_start_review, request, game_id, step, hidden, w)

@@ -59,9 +59,6 @@ class Replay:
     events: list[Event]
     viewer: int
     steps: list[Step] = field(default_factory=list)
-    infos: dict[int, ActionInfo] | None = None
-    """Each player's move as data, by record index (:func:`move_infos`; language-neutral,
-    worked out once)."""
 
 
 def valid_id(game_id: str) -> bool:
@@ -167,8 +164,6 @@ def move_infos(replay: Replay, better: dict[int, str] | None = None) -> dict[int
     record's notation), those moves instead, each read at the position it was the better
     one of. The game's own rules read the record (the engine's ``string_to_action``):
     nothing here cuts notation apart."""
-    if better is None and replay.infos is not None:
-        return replay.infos
     decisions = {s.decision for s in replay.steps if s.decision is not None}
     wanted = decisions if better is None else set(better)
     state = game_of(replay.record).new_initial_state(replay.record.seed)
@@ -184,6 +179,4 @@ def move_infos(replay: Replay, better: dict[int, str] | None = None) -> dict[int
             except SolotableError:
                 pass  # a move the rules cannot say (an old record): the list says "a move"
         state.apply_action(action)
-    if better is None:
-        replay.infos = out
     return out

@@ -37,6 +37,8 @@ from starlette.requests import cookie_parser
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from solotable.core.errors import SolotableError
+from solotable.core.message import msg
 from solotable.web.access import TOKEN_PARAM, Access
 from solotable.web.i18n import headers_lang, install, speaking
 from solotable.words.registry import N_
@@ -105,12 +107,25 @@ def request_lang_of(headers: Headers, app: object) -> str:
     return headers_lang(headers, allow_pseudo=bool(getattr(state, "pseudo", False)))
 
 
+class OriginError(SolotableError):
+    """A POST that did not come from one of this server's pages."""
+
+
+def check_origin(request: Request) -> None:
+    """Refuse a state change unless ``Origin`` (or ``Referer``) names one of the table's own
+    addresses (never the request's ``Host``, which a rebound page chooses). The guard of
+    ``web.security`` refuses such a request first; this second check keeps each route safe
+    on its own."""
+    access: Access = request.app.state.access
+    if not access.origin_ok(request.headers.get("origin") or request.headers.get("referer")):
+        raise OriginError(msg("web.origin"))
+
+
 def echoed_path(path: str) -> str:
     """Where the language switch brings a page back: its own path when it is one of a
     reasonable length and form, else the lobby (a path is what the request sent)."""
-    if len(path) > MAX_ECHOED_PATH or not path.startswith("/") or path.startswith("//"):
-        return "/"
-    return "/" if "\\" in path else path
+    bad = len(path) > MAX_ECHOED_PATH or not path.startswith("/") or path.startswith("//")
+    return "/" if bad or "\\" in path else path
 
 
 def alert(message: str) -> str:

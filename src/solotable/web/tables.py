@@ -18,6 +18,7 @@ import logging
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,11 +132,8 @@ class Tables:
         session lock is held meanwhile, so no move of it is being written as it goes."""
         with self._lock:
             table = self._tables.get(table_id)
-        if table is None:
+        with nullcontext() if table is None else table.session.lock:
             deleted = self.store.delete_unfinished(table_id)
-        else:
-            with table.session.lock:
-                deleted = self.store.delete_unfinished(table_id)
         if deleted:
             with self._lock:
                 self._tables.pop(table_id, None)

@@ -23,8 +23,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.message import Msg, plain, set_renderer, set_translator_factory
-from solotable.words.catalog import LANGS, PSEUDO, SHARED, translations
-from solotable.words.extract import NOTE_CONTEXT, VALUE_CONTEXT
+from solotable.words.catalog import (
+    LANGS,
+    NOTE_CONTEXT,
+    PSEUDO,
+    SHARED,
+    VALUE_CONTEXT,
+    translations,
+)
 from solotable.words.registry import formatter_of
 from solotable.words.tr import Tr
 

@@ -18,6 +18,11 @@ from functools import cache
 from importlib import resources
 
 LOCALE_PACKAGE = "solotable.words"
+VALUE_CONTEXT = "assumed value"
+"""The catalog context of an assumption's value written in words (``9 Tunnel dice``): data
+files keep assumptions in English, ``words.extract`` takes their words into the game's domain."""
+NOTE_CONTEXT = "assumption note"
+"""The catalog context of an assumption's note (why the value was chosen)."""
 SHARED = "solotable"
 """The domain of the lobby, the table's frame, the terminal and the core's messages."""
 LANGS = ("en", "fr")

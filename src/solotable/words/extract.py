@@ -23,11 +23,9 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any
 
+from solotable.words.catalog import NOTE_CONTEXT, VALUE_CONTEXT
+
 TERM_KEYS = ("name", "text")
-VALUE_CONTEXT = "assumed value"
-"""The context of an assumption's value (``9 Tunnel dice``) in a game's catalog."""
-NOTE_CONTEXT = "assumption note"
-"""The context of an assumption's note (why the value was chosen) in a game's catalog."""
 LETTER = re.compile(r"[^\W\d_]")
 
 

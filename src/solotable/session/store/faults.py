@@ -36,7 +36,7 @@ FILE_READ_ONLY = "file-read-only"
 CLOSED = "closed"
 REASONS = (DISK_FULL, READ_ONLY, BUSY, FILE_READ_ONLY, CLOSED)
 """Why a store write failed, as codes: ``solotable.words`` says each with its remedy
-(``session.store.reason.<code>``)."""
+(``core.store.reason.<code>``)."""
 
 
 def reason_msg(reason: Msg | str) -> Msg:
@@ -55,7 +55,7 @@ class StoreError(SolotableError):
 class StoreWriteError(StoreError):
     """A write that did not happen; nothing of it was kept.
 
-    ``reason`` is the cause as a message (``session.store.reason.<code>``: the disk is full,
+    ``reason`` is the cause as a message (``core.store.reason.<code>``: the disk is full,
     and what the player can do about it), so a front end can say which change was lost.
     """
 

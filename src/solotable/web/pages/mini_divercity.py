@@ -409,8 +409,7 @@ def context(
         ],
         "visionary_placed": [corp_card(n, c) for c in obs["visionary_placed"]],
         "result": result,
-        "end_text": _end_text(n, obs) if result else "",
-        "end_why": _end_why(n, obs) if result else "",
+        **(_end(n, obs) if result else {"end_text": "", "end_why": ""}),
         "costly": {m.notation: _cost_words(t, c) for m, c in _costs(moves)},
     }
 
@@ -428,19 +427,16 @@ def _cost_words(t: Tr, n: int) -> str:
     return t.ngettext("costs %(n)s more discard", "costs %(n)s more discards", n)
 
 
-def _end_text(n: _Names, obs: Observation) -> str:
-    """The end screen's one line: the outcome (the counts are in its table)."""
+def _end(n: _Names, obs: Observation) -> dict[str, str]:
+    """The end screen's one line (``end_text``: the outcome; the counts are in its table) and
+    what it folds under "Why?" (``end_why``; empty: nothing to fold)."""
     from solotable.words.mini_divercity.log import end_args
 
     args = end_args(obs)
-    return n.say(f"outcome.{args.get('cause')}", **args)
-
-
-def _end_why(n: _Names, obs: Observation) -> str:
-    """What the end screen folds under "Why?" (empty: nothing to fold)."""
-    from solotable.words.mini_divercity.log import end_args
-
-    return n.say("end.why", **end_args(obs))
+    return {
+        "end_text": n.say(f"outcome.{args.get('cause')}", **args),
+        "end_why": n.say("end.why", **args),
+    }
 
 
 PAGE = GamePage(

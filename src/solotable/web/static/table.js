@@ -144,21 +144,32 @@ async function asks() {
   return out;
 }
 
-/** Moves that cannot be taken back ask once a game: the answer is kept for this table. */
-function askedOnce() {
+/** A yes/no kept in the browser's storage ("sessionStorage" or "localStorage", named: even
+ * reading the property throws where storage is refused, as in some private windows). */
+function flagged(storage, key) {
   try {
-    return sessionStorage.getItem(`solotable.asked.${tableId}`) === "1";
+    return window[storage].getItem(key) === "1";
   } catch {
     return false;
   }
 }
 
-function rememberAsked() {
+function setFlag(storage, key, on) {
   try {
-    sessionStorage.setItem(`solotable.asked.${tableId}`, "1");
+    if (on) window[storage].setItem(key, "1");
+    else window[storage].removeItem(key);
   } catch {
-    // private browsing without storage: the page asks again, which is only slower
+    // storage refused: the page asks again, or the box starts folded; only slower
   }
+}
+
+/** Moves that cannot be taken back ask once a game: the answer is kept for this table. */
+function askedOnce() {
+  return flagged("sessionStorage", `solotable.asked.${tableId}`);
+}
+
+function rememberAsked() {
+  setFlag("sessionStorage", `solotable.asked.${tableId}`, true);
 }
 
 async function choose(moves, title) {
@@ -205,27 +216,10 @@ function activate(el) {
 const TYPING = "solotable.notation-open";
 let typed = false;
 
-function remember(key, on) {
-  try {
-    if (on) localStorage.setItem(key, "1");
-    else localStorage.removeItem(key);
-  } catch {
-    // storage refused (a private window): the box simply starts folded
-  }
-}
-
-function remembered(key) {
-  try {
-    return localStorage.getItem(key) === "1";
-  } catch {
-    return false;
-  }
-}
-
 function keepNotationBox() {
   const box = main.querySelector("details.notation-box");
   if (!box) return;
-  if (remembered(TYPING)) box.open = true;
+  if (flagged("localStorage", TYPING)) box.open = true;
   const field = box.querySelector("#notation-input");
   if (typed && box.open && field && !field.disabled) field.focus();
 }
@@ -267,7 +261,7 @@ if (main) {
     "toggle",
     (ev) => {
       if (ev.target.matches && ev.target.matches("details.notation-box")) {
-        remember(TYPING, ev.target.open);
+        setFlag("localStorage", TYPING, ev.target.open);
       }
     },
     true, // a toggle event does not bubble: listened to on its way down

@@ -297,7 +297,7 @@ REMEDIES = {
 
 
 def remedy(t: Tr, reason: Any) -> str:
-    """What the player can do about a store fault (``session.store.reason.<code>``)."""
+    """What the player can do about a store fault (``core.store.reason.<code>``)."""
     key = reason.key if hasattr(reason, "key") else (reason or {}).get("key", "")
     return t._(REMEDIES.get(key, N_("try again")))
 
