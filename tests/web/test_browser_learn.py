@@ -39,6 +39,9 @@ def follow_step(page: Any, game: str, i: int, lang: str) -> None:
     assert guide_text(page) == words(lang).say(Msg(step.say))
     attr, value = step.point
     target = page.locator("#table .learn-target")
+    # The guide may say the step a moment before the table's new fragment (the AI's reply
+    # in Divercité) is drawn with its target: wait for it, then there must be exactly one.
+    target.first.wait_for()
     assert target.count() == 1
     if step.first and target.get_attribute("data-piece") is not None:
         # Divercité: the guide points at the piece first, then at its square.
