@@ -63,18 +63,21 @@ def _bracketed(host: str) -> str:
     return f"[{host}]" if host.count(":") >= 2 and not host.startswith("[") else host
 
 
-def origin_address(source: str | None) -> Address | None:
-    """The host and port of an ``Origin`` or ``Referer`` of an ``http://`` page, else None
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_address(source: str | None, scheme: str = "http") -> Address | None:
+    """The host and port of an ``Origin`` or ``Referer`` of a ``scheme://`` page, else None
     (``null``, another scheme, user info, a malformed value)."""
     if not source or not source.isascii():
         return None
-    scheme, sep, rest = source.partition("://")
-    if scheme.lower() != "http" or not sep:
+    given, sep, rest = source.partition("://")
+    if given.lower() != scheme or not sep:
         return None
     authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
     if "@" in authority:
         return None
-    return split_authority(authority, 80)
+    return split_authority(authority, DEFAULT_PORTS[scheme])
 
 
 def new_token() -> str:
@@ -94,6 +97,24 @@ class Access:
     addresses: frozenset[Address]
     port: int
     token: str | None = None
+    scheme: str = "http"
+    """The pages' scheme: ``solotable serve`` speaks plain HTTP; the browser build is served
+    over whatever its host uses (https on the web, http on a local test server)."""
+    framed: bool = False
+    """Whether a page of the table's own origin may show it in a frame: the browser build's
+    shell page does (it hosts the Python worker the table runs in); ``serve`` refuses all."""
+
+    @classmethod
+    def site(cls, origin: str) -> Access:
+        """The browser build at ``origin`` (``https://host[:port]``, the page's own): only that
+        address, its scheme, and framed by its own shell page. No token: nothing listens."""
+        scheme = origin.partition("://")[0].lower()
+        if scheme not in DEFAULT_PORTS:
+            raise AccessError(f"the site's origin {origin[:80]!r} is not http or https")
+        address = origin_address(origin, scheme)
+        if address is None:
+            raise AccessError(f"the site's origin {origin[:80]!r} is not host[:port]")
+        return cls(frozenset({address}), address[1], None, scheme, framed=True)
 
     @classmethod
     def serving(
@@ -121,11 +142,11 @@ class Access:
         return f"solotable-token-{self.port}"
 
     def host_ok(self, host: str | None) -> bool:
-        address = split_authority(host or "", 80)
+        address = split_authority(host or "", DEFAULT_PORTS[self.scheme])
         return address is not None and address in self.addresses
 
     def origin_ok(self, source: str | None) -> bool:
-        address = origin_address(source)
+        address = origin_address(source, self.scheme)
         return address is not None and address in self.addresses
 
     def token_ok(self, offered: str | None) -> bool:

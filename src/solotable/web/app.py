@@ -36,6 +36,7 @@ from solotable.session.session import GameMovedOn, NotKept
 from solotable.session.store import Store, StoreError
 from solotable.web import lobby
 from solotable.web.access import Access
+from solotable.web.files import install_files
 from solotable.web.finals import install_finals
 from solotable.web.hint_strength import install_hint_strength
 from solotable.web.i18n import COOKIE, PREF, request_lang, speaking
@@ -67,13 +68,17 @@ def rules_html(game: str, lang: str = "en") -> str:
     return translated_rules(game, lang, solotable.load_game(game).rules_text())
 
 
-def create_app(store: Store | None = None, *, access: Access, pseudo: bool = False) -> FastAPI:
+def create_app(
+    store: Store | None = None, *, access: Access, pseudo: bool = False, inline: bool = False
+) -> FastAPI:
     """The web table over ``store`` (the user's store when None, closed when the app stops:
     its write-ahead log is folded back, so the database file alone holds every game),
     answering only as ``access`` allows (the addresses it serves and, off loopback, the token).
 
-    ``pseudo`` lets the ``lang`` cookie choose the test pseudo-locale (tests only)."""
-    tables = Tables(store if store is not None else Store())
+    ``pseudo`` lets the ``lang`` cookie choose the test pseudo-locale (tests only); ``inline``
+    runs the AI and reviews within the request, for Python without threads (the browser
+    build, ``solotable.browser``)."""
+    tables = Tables(store if store is not None else Store(), inline=inline)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -88,7 +93,7 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secure(app, access, pseudo=pseudo)
-    install_looking_back(app, pseudo=pseudo)  # history, stats, replay (web.looking_back)
+    install_looking_back(app, pseudo=pseudo, inline=inline)  # history, stats, replay (web.looking_back)
     install_learn(app, tables, pseudo=pseudo)  # learn to play: guided games (web.learn)
     install_hint_strength(app)  # how strong is the hint? (web.hint_strength)
     install_finals(app, tables, pseudo=pseudo)  # moves undo could not take back (web.finals)
@@ -131,6 +136,8 @@ def create_app(store: Store | None = None, *, access: Access, pseudo: bool = Fal
             warning=tables.store.warning,
             **saved,
         )
+
+    install_files(app, tables, lobby_page, pseudo=pseudo)  # export, import (web.files)
 
     @app.get("/", response_class=HTMLResponse)
     def home(request: Request) -> HTMLResponse:

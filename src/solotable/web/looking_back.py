@@ -56,21 +56,22 @@ instead (a short review then opens at once)."""
 router = APIRouter()
 
 
-def install_looking_back(app: FastAPI, *, pseudo: bool = False) -> None:
-    """Add the history, stats and replay pages to ``app`` (``pseudo``: as ``create_app``)."""
-    app.state.looking_back = _State(pseudo)
+def install_looking_back(app: FastAPI, *, pseudo: bool = False, inline: bool = False) -> None:
+    """Add the history, stats and replay pages to ``app`` (``pseudo``, ``inline``: as
+    ``create_app``)."""
+    app.state.looking_back = _State(pseudo, inline)
     app.include_router(router)
 
 
 class _State:
     """Per app: whether the pseudo-locale may be chosen, and the finished games last opened."""
 
-    def __init__(self, pseudo: bool) -> None:
+    def __init__(self, pseudo: bool, inline: bool = False) -> None:
         self.pseudo = pseudo
         self.lock = threading.Lock()
         self.replays: OrderedDict[str, Replay] = OrderedDict()
         self.reviews: OrderedDict[str, dict[int, Any]] = OrderedDict()
-        self.jobs = ReviewJobs(self.keep_review, self.reviews.get)
+        self.jobs = ReviewJobs(self.keep_review, self.reviews.get, inline=inline)
 
     def remember(self, game_id: str, replay: Replay) -> None:
         with self.lock:

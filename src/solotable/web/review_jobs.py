@@ -49,7 +49,12 @@ class ReviewJobs:
         self,
         keep: Callable[[str, dict[int, Any]], None],
         kept: Callable[[str], dict[int, Any] | None],
+        *,
+        inline: bool = False,
     ) -> None:
+        """``inline``: a review runs within the request that starts it (Python without
+        threads: the browser build, whose page the Web Worker keeps responsive)."""
+        self.inline = inline
         self._keep = keep
         self._kept = kept
         self._lock = threading.Lock()
@@ -59,6 +64,7 @@ class ReviewJobs:
     def start(self, game_id: str, review: Callable[[Progress], dict[int, Any]]) -> ReviewJob:
         """The job reviewing ``game_id``, started now unless one is under way or its notes
         are kept already (a review that ended since the caller looked: a finished job)."""
+        started: ReviewJob | None = None
         with self._lock:
             job = self._jobs.get(game_id)
             if job is None:
@@ -68,11 +74,17 @@ class ReviewJobs:
                     job.finished.set()
                     return job
                 job = self._jobs[game_id] = ReviewJob()
-                worker = threading.Thread(
-                    target=self._run, args=(game_id, job, review), daemon=True, name="review"
-                )
-                worker.start()
-            return job
+                if self.inline:
+                    started = job
+                else:
+                    worker = threading.Thread(
+                        target=self._run, args=(game_id, job, review), daemon=True, name="review"
+                    )
+                    worker.start()
+            if started is None:
+                return job
+        self._run(game_id, started, review)  # inline: done before the answer, lock released
+        return started
 
     def get(self, game_id: str) -> ReviewJob | None:
         with self._lock:

@@ -144,9 +144,17 @@ class SafeJSONResponse(JSONResponse):
         return body.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
 
 
-def add_security_headers(headers: MutableHeaders, path: str, status: int) -> None:
+FRAMED_BY_SELF = ("frame-ancestors 'none'", "frame-ancestors 'self'")
+"""The one change for the browser build: its shell page (same origin) frames the table."""
+
+
+def add_security_headers(
+    headers: MutableHeaders, path: str, status: int, framed: bool = False
+) -> None:
     """The headers every answer carries; static files may be cached, pages and errors not."""
     for k, v in SECURITY_HEADERS.items():
+        if framed and k == "Content-Security-Policy":
+            v = v.replace(*FRAMED_BY_SELF)
         headers.setdefault(k, v)
     if status >= 400 or not path.startswith("/static/"):
         headers.setdefault("Cache-Control", "no-store")
@@ -200,7 +208,9 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                add_security_headers(MutableHeaders(scope=message), path, message["status"])
+                add_security_headers(
+                    MutableHeaders(scope=message), path, message["status"], self.access.framed
+                )
             elif head and message["type"] == "http.response.body":
                 message = {**message, "body": b""}
             await send(message)

@@ -96,14 +96,22 @@ def human_seat(seats: Sequence[Seat]) -> int:
 class Tables:
     """Every table this server has opened, keyed by the session's unguessable id."""
 
-    def __init__(self, store: Store, workers: int = 2) -> None:
+    def __init__(self, store: Store, workers: int = 2, *, inline: bool = False) -> None:
+        """``inline``: the AI moves within the request that gave it the turn, for Python
+        without threads (the browser build, where the whole app is one Web Worker and the
+        page stays responsive anyway); ``serve`` thinks in ``workers`` threads."""
         self.store = store
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="solotable-ai")
+        self._pool = (
+            None
+            if inline
+            else ThreadPoolExecutor(max_workers=workers, thread_name_prefix="solotable-ai")
+        )
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
     def start(
         self,
@@ -178,7 +186,10 @@ class Tables:
                 return
             table.thinking = True
             table.agent_error = None
-        self._pool.submit(self._think, table)
+        if self._pool is None:
+            self._think(table)
+        else:
+            self._pool.submit(self._think, table)
 
     def _think(self, table: Table) -> None:
         try:

@@ -55,6 +55,11 @@ from solotable.session.parts import info_words
 Outcome = tuple[float, float]
 """(return, score) of one rollout for the searching player."""
 
+
+_cpu_clock = getattr(time, "thread_time", time.process_time)
+"""This thread's CPU time (the cap must not count other threads' work); WebAssembly Python
+(the browser build) has no ``thread_time`` and one thread, where process time is the same."""
+
 MAX_STAT_PARTS = 2
 """Statistics named in a reason: the two in which the moves differ most."""
 MIN_STAT_DIFF = 0.2
@@ -140,7 +145,7 @@ class SequentialPimcAgent(PimcAgent):
 
     # ------------------------------------------------------------------ act
     def act(self, turn: Turn) -> int:
-        cpu_start = time.thread_time()
+        cpu_start = _cpu_clock()
         legal = list(turn.legal_actions)
         self.last_values = {}
         if len(legal) == 1:
@@ -221,7 +226,7 @@ class SequentialPimcAgent(PimcAgent):
                     break
             if deals >= self.upto or (self.work and work >= self.work):
                 break
-            if self.cpu and deals >= self.samples and time.thread_time() - cpu_start >= self.cpu:
+            if self.cpu and deals >= self.samples and _cpu_clock() - cpu_start >= self.cpu:
                 capped = True
                 break
             if limit is not None and time.perf_counter() - start > limit:
@@ -273,7 +278,7 @@ class SequentialPimcAgent(PimcAgent):
     def analyse(self, turn: Turn, k: int = 3, include: Sequence[int] = ()) -> list[Candidate]:
         """The candidates best value first (the first is the move ``act`` plays), each with
         whether the search told it apart from the first, and why in the game's terms."""
-        cpu_start = time.thread_time()
+        cpu_start = _cpu_clock()
         legal = list(turn.legal_actions)
         obs = turn.observation
         ranked = self._candidates(turn.player, legal, obs)

@@ -228,6 +228,12 @@ class Store:
             self.warning = self.warning_msg = warning
         conn.executemany("INSERT OR REPLACE INTO legacy_best VALUES (?, ?)", sorted(scores.items()))
 
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log back into the file now (the browser build copies the
+        folder to IndexedDB after each move: one file, not a log that keeps growing)."""
+        with self._lock, suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def close(self) -> None:
         """Fold the write-ahead log back into the file and close: a copy of the file
         alone then holds every game. Closing twice is harmless."""

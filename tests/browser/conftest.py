@@ -1,0 +1,54 @@
+"""Fixtures for the browser build: the site built once per test process, a static server on it,
+and Playwright for browsers with profiles of their own (``site.open_profile``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.site import build_site, static_server
+from tests.web.conftest import CHROMIUM_ARGS, _skipped, chromium_path
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``make site`` into a folder of this test process (``SOLOTABLE_SITE``: one built already)."""
+    given = os.environ.get("SOLOTABLE_SITE")
+    if given:
+        return Path(given)
+    return build_site(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    with static_server(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = chromium_path()
+    if path is None:
+        reason = "browser tests skipped: no chromium (apt-get install chromium, or set CHROMIUM)"
+        if os.environ.get("SOLOTABLE_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason.replace("skipped", "required") + " and SOLOTABLE_REQUIRE_BROWSER=1")
+        _skipped.append(reason)
+        pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture
+def browser_args() -> list[str]:
+    return list(CHROMIUM_ARGS)
