@@ -14,11 +14,13 @@ import json
 import os
 import tempfile
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solotable.core.datafile import parse_json, refuse_paths
 from solotable.core.errors import RecordError, ReplayMismatchError, SolotableError
+from solotable.core.game import Game
 from solotable.core.message import msg
 from solotable.core.record import MAX_ACTION_TEXT, MAX_ACTIONS, record_from_doc, record_to_json
 from solotable.core.registry import check_spec, game_class, load_game, make_agent, names_plugin
@@ -82,18 +84,137 @@ def write_save(path: Path, session: GameSession) -> None:
         ) from None
 
 
+def parse_save(text: str, source: str) -> dict[str, Any]:
+    """The parsed save or record document from its text (structure checked later): a file's
+    text (:func:`read_save`) or an upload's (the web table's import), read as data only.
+    ``source`` names it in errors (a path, or the uploaded file's name)."""
+    doc = parse_json(text, shorten(source), RecordError)
+    if not isinstance(doc, dict):
+        raise RecordError(msg("core.save.not-object", path=source))
+    return doc
+
+
 def read_save(path: Path) -> dict[str, Any]:
-    """The parsed save or record document (structure checked later)."""
+    """The parsed save or record document of a file (structure checked later)."""
     path = path.expanduser()
     what = msg("core.file.what.save")
-    doc = parse_json(read_text(path, what, RecordError), shorten(str(path)), RecordError)
-    if not isinstance(doc, dict):
-        raise RecordError(msg("core.save.not-object", path=str(path)))
-    return doc
+    return parse_save(read_text(path, what, RecordError), str(path))
 
 
 def is_session_save(doc: dict[str, Any]) -> bool:
     return doc.get("format") == FORMAT
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A save or a record read and checked as data: nothing built, nothing stored yet.
+
+    Kept apart from building the session so that a front end can look at what a file holds
+    (its game, seats, seed and moves) before anything is built or stored: the web table
+    refuses an AI it does not offer, and opens a game its store already holds instead of
+    storing it twice."""
+
+    game: Game
+    seats: list[Seat]
+    seed: int
+    actions: list[str]
+    clocks: list[float] | None = None
+    hints: int = 0
+    forfeit: dict[str, Any] | None = None
+    finished: bool = False
+    """A record with a result: shown (``replay``), not played on."""
+    sealed: bool = False
+    """From a session save: moves that do not replay are a :class:`ReplayMismatchError`."""
+    playing: bool = True
+    """Whether the seats are to be played (agents built) rather than only labels."""
+
+    def session(self, store: Store | None = None, *, plugins: Collection[str] = ()) -> GameSession:
+        """The session, replayed and checked, saved to ``store`` under a new id (None: not
+        saved). Agents are built only when :attr:`playing`."""
+        try:
+            return GameSession.from_actions(
+                self.game,
+                self.seats,
+                self.seed,
+                self.actions,
+                store=store,
+                clocks=self.clocks,
+                hints=self.hints,
+                plugins=plugins,
+                agents=self.playing,
+                forfeit=self.forfeit,
+            )
+        except ReplayMismatchError:
+            raise
+        except RecordError as e:
+            if not self.sealed:
+                raise
+            # the save is well formed: its moves do not replay
+            raise ReplayMismatchError(e.message) from None
+
+
+def read_game(
+    doc: dict[str, Any], source: str, *, plugins: Collection[str] = (), play: bool = True
+) -> SavedGame:
+    """What a parsed save or record holds, checked (a :class:`RecordError` names the first
+    bad field); its moves are replayed only by :meth:`SavedGame.session`.
+
+    Files are data: a seat is built only as a registered agent, or as a plug-in the player
+    named again (``plugins``, from the command line). With ``play=False`` (``replay``,
+    ``review``) the seats are only labels."""
+    if not is_session_save(doc):
+        record = record_from_doc(doc, source)
+        game = _game(record.game, record.options)
+        finished = record.result is not None
+        playing = play and not finished
+        seats = (
+            seats_from_labels(game, record.players, plugins)
+            if playing
+            else label_seats(game, record.players)
+        )
+        forfeit = record.forfeit
+        if forfeit is not None and not 0 <= forfeit["player"] < game.num_players():
+            raise RecordError(msg("core.record.forfeit", path=source))
+        return SavedGame(
+            game, seats, record.seed, record.actions, None, 0, forfeit, finished, False, playing
+        )
+    if doc.get("version") != VERSION:
+        raise RecordError(
+            msg("core.save.version", path=source, version=shorten(repr(doc.get("version"))))
+        )
+    try:
+        game = _game(str(doc["game"]), dict(doc["options"]))
+        seats = [_seat(s) for s in doc["seats"]]
+        secret = unseal(doc["sealed"])
+        seed, actions = secret["seed"], secret["actions"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the sealed seed is not a whole number")
+        if not isinstance(actions, list) or not all(
+            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions
+        ):
+            raise ValueError("the sealed actions are not a list of moves")
+        clocks = doc.get("clocks")
+        hints = int(doc.get("hints", 0))
+        _check_session(game, seats, seed, actions, clocks, hints)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise RecordError(msg("core.save.invalid", path=source, detail=shorten(str(e)))) from None
+    return SavedGame(game, seats, seed, actions, clocks, hints, None, False, True, play)
+
+
+def session_from_doc(
+    doc: dict[str, Any],
+    source: str,
+    store: Store | None = None,
+    *,
+    plugins: Collection[str] = (),
+    play: bool = True,
+) -> GameSession:
+    """:func:`load_session` of a document already parsed (:func:`parse_save`)."""
+    saved = read_game(doc, source, plugins=plugins, play=play)
+    # A finished record is shown, not played on nor added to the player's history again;
+    # a session save is kept only when it is played on.
+    keep = (store if play else None) if saved.sealed else (None if saved.finished else store)
+    return saved.session(keep, plugins=plugins)
 
 
 def load_session(
@@ -112,59 +233,7 @@ def load_session(
     named again (``plugins``, from the command line). With ``play=False`` (``replay``,
     ``review``) no agent is built at all and the seats are only labels.
     """
-    doc = read_save(path)
-    if not is_session_save(doc):
-        record = record_from_doc(doc, str(path))
-        game = _game(record.game, record.options)
-        # A finished record is shown, not played on nor added to the player's history again.
-        keep = store if record.result is None else None
-        playing = play and record.result is None
-        seats = (
-            seats_from_labels(game, record.players, plugins)
-            if playing
-            else label_seats(game, record.players)
-        )
-        return GameSession.from_actions(
-            game, seats, record.seed, record.actions, store=keep, plugins=plugins, agents=playing
-        )
-    if doc.get("version") != VERSION:
-        raise RecordError(
-            msg("core.save.version", path=str(path), version=shorten(repr(doc.get("version"))))
-        )
-    try:
-        game = _game(str(doc["game"]), dict(doc["options"]))
-        seats = [_seat(s) for s in doc["seats"]]
-        secret = unseal(doc["sealed"])
-        seed, actions = secret["seed"], secret["actions"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("the sealed seed is not a whole number")
-        if not isinstance(actions, list) or not all(
-            isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions
-        ):
-            raise ValueError("the sealed actions are not a list of moves")
-        clocks = doc.get("clocks")
-        hints = int(doc.get("hints", 0))
-        _check_session(game, seats, seed, actions, clocks, hints)
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(
-            msg("core.save.invalid", path=str(path), detail=shorten(str(e)))
-        ) from None
-    try:
-        return GameSession.from_actions(
-            game,
-            seats,
-            seed,
-            actions,
-            store=store if play else None,
-            clocks=clocks,
-            hints=hints,
-            plugins=plugins,
-            agents=play,
-        )
-    except ReplayMismatchError:
-        raise
-    except RecordError as e:  # the save is well formed: its moves do not replay
-        raise ReplayMismatchError(e.message) from None
+    return session_from_doc(read_save(path), str(path), store, plugins=plugins, play=play)
 
 
 def _seat(doc: Any) -> Seat:

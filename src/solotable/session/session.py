@@ -212,18 +212,24 @@ class GameSession(SessionViews, SavedSteps):
         hints: int = 0,
         plugins: Collection[str] = (),
         agents: bool = True,
+        forfeit: dict[str, Any] | None = None,
     ) -> GameSession:
         """A session rebuilt from a save or record (a new id), saved to ``store``.
 
         Actions are replayed and checked; a finished record gives a finished
-        session with its result.
+        session with its result (``forfeit``: a resigned or timed-out one, ended as it was).
         """
         session = cls(game, seats, seed, store=store, clocks=clocks, plugins=plugins, agents=agents)
         session.hints = hints
         session._replay(actions)
-        events = session._advance() if not session.state.is_terminal() else []
-        if session.state.is_terminal():
-            events += session._finish("finished")
+        if forfeit is not None and not session.state.is_terminal():
+            session.forfeit = dict(forfeit)
+            resigned = forfeit.get("reason") == "resigned"
+            events = session._finish("resigned" if resigned else "forfeited")
+        else:
+            events = session._advance() if not session.state.is_terminal() else []
+            if session.state.is_terminal():
+                events += session._finish("finished")
         session._commit(0, events, "loaded-game", create=True)
         return session
 
