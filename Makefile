@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-test-$(SUM)
 FLOORS_VENV := .venv-floors
 
-.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors mutation words compiled diagram
+.PHONY: play terminal test lint typecheck unit bench screenshots clean test-floors mutation words compiled diagram dist site
 
 # The web table's address; `make play PORT=9000` picks another port.
 PORT ?= 8765
@@ -38,12 +38,28 @@ $(STAMP): pyproject.toml
 compiled:
 	$(BIN)/python tools/compile_rules.py
 
-play: $(PLAY_STAMP) compiled
+# `play` and `terminal` do not wait for that build: it runs in the background (niced, its
+# output in build/compile-rules.log, put in place whole when done) while the game starts from
+# the sources; the next start runs the compiled rules.
+play: $(PLAY_STAMP)
+	@$(BIN)/python tools/compile_rules.py --background
 	@echo "solotable web table: http://127.0.0.1:$(PORT)/  (Ctrl-C stops it; 'make terminal' plays in the terminal)"
 	$(BIN)/solotable serve --port $(PORT)
 
-terminal: $(PLAY_STAMP) compiled
+terminal: $(PLAY_STAMP)
+	@$(BIN)/python tools/compile_rules.py --background
 	$(BIN)/solotable play
+
+# Two wheels in dist/ (tools/build_dist.py): solotable-<v>-py3-none-any.whl, the sources, and
+# solotable-<v>-cp3XX-cp3XX-<platform>.whl with the compiled rules for this Python and platform.
+dist: $(if $(wildcard $(STAMP)),$(STAMP),$(PLAY_STAMP))
+	$(BIN)/python tools/build_dist.py
+
+# The browser build (docs/browser.md): dist/site/, a static site running the table on Pyodide
+# (its runtime from the npm registry, the wheels from PyPI, vendored: nothing from a CDN).
+# Host it with any static server, e.g. `python3 -m http.server -d dist/site`.
+site: $(if $(wildcard $(STAMP)),$(STAMP),$(PLAY_STAMP))
+	$(BIN)/python tools/build_site.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples tools
@@ -103,4 +119,4 @@ mutation: $(MUTATION_STAMP)
 
 clean:
 	test ! -x $(BIN)/python || $(BIN)/python tools/compile_rules.py --clean
-	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache build
+	rm -rf $(VENV) $(FLOORS_VENV) .mypy_cache .pytest_cache .ruff_cache build dist/solotable-*.whl

@@ -225,7 +225,9 @@ def icon_png(size: int) -> bytes:
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     pixels = zlib.compress(b"".join(rows), 9)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
 
 
 def words_json() -> str:
@@ -294,7 +296,9 @@ def write_service_worker(out: Path) -> str:
     files = site_files(out)
     build = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     text = (SHELL / "sw.js").read_text(encoding="utf-8")
-    text = text.replace('"@BUILD@"', json.dumps(build)).replace('["@FILES@"]', json.dumps(sorted(files)))
+    text = text.replace('"@BUILD@"', json.dumps(build)).replace(
+        '["@FILES@"]', json.dumps(sorted(files))
+    )
     (out / "sw.js").write_text(text, encoding="utf-8")
     doc = {"build": build, "files": files}
     (out / "build.json").write_text(json.dumps(doc, indent=1, sort_keys=True), encoding="utf-8")
@@ -316,7 +320,12 @@ def build(out: Path, offline: bool = False) -> dict[str, Any]:
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)  # the old site stays whole until the new one is
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    return {"build": build_id, "bytes": total, "unpacked": sizes, "seconds": time.monotonic() - started}
+    return {
+        "build": build_id,
+        "bytes": total,
+        "unpacked": sizes,
+        "seconds": time.monotonic() - started,
+    }
 
 
 def main() -> int:

@@ -14,6 +14,14 @@ each recorded source is unchanged. Hidden means a source-only import finder for 
 package's folders: the ``.py`` files are imported as if nothing had been built.
 ``SOLOTABLE_PURE=1`` hides them too (mutation testing changes sources on purpose; the
 comparisons of ``tests/test_accel.py`` run both).
+
+A process that starts without a current build hides the compiled modules as well, for its
+whole life: ``make play`` serves from the sources while the build runs in the background, and
+a build that lands meanwhile must not mix compiled modules into a process whose other
+modules are already the sources (compiled code expects the classes of its own build, not
+the interpreted ones already imported). The next process uses it. An installed platform
+wheel (``make dist``) carries the build and its ``compiled.json`` beside the sources it was
+compiled from.
 """
 
 from __future__ import annotations
@@ -157,5 +165,5 @@ if STATE == "stale":
         RuntimeWarning,
         stacklevel=2,
     )
-if STATE in ("stale", "pure"):
+if STATE != "compiled":
     hide_compiled()

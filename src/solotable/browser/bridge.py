@@ -134,7 +134,10 @@ class SiteApp:
             nonlocal status, out_headers
             if message["type"] == "http.response.start":
                 status = message["status"]
-                out_headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])]
+                out_headers = [
+                    (k.decode("latin-1"), v.decode("latin-1"))
+                    for k, v in message.get("headers", [])
+                ]
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
 

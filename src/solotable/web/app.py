@@ -93,7 +93,7 @@ def create_app(
     app.state.tables = tables
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     secure(app, access, pseudo=pseudo)
-    install_looking_back(app, pseudo=pseudo, inline=inline)  # history, stats, replay (web.looking_back)
+    install_looking_back(app, pseudo=pseudo, inline=inline)  # history, stats, replay
     install_learn(app, tables, pseudo=pseudo)  # learn to play: guided games (web.learn)
     install_hint_strength(app)  # how strong is the hint? (web.hint_strength)
     install_finals(app, tables, pseudo=pseudo)  # moves undo could not take back (web.finals)

@@ -89,6 +89,21 @@ function watchFrame() {
   });
 }
 
+/** A file the table's frame asks to save (its export link): saved from this page. */
+window.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (event.origin !== location.origin || event.source !== frame.contentWindow) return;
+  if (!msg || msg.type !== "save" || !(msg.blob instanceof Blob)) return;
+  const url = URL.createObjectURL(msg.blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = String(msg.name || "solotable.json");
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+});
+
 function relay(event) {
   const msg = event.data;
   if (!msg || msg.type !== "request" || !event.ports[0]) return;

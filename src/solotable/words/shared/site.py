@@ -13,7 +13,9 @@ from solotable.words.registry import N_
 
 SITE_WORDS = {
     "loading": N_("Opening the table…"),
-    "loading-python": N_("Loading Python (first visit: about 15 MB, then kept offline)…"),
+    "loading-python": N_(
+        "Loading Python (about 15 MB on a first visit, kept in this browser afterwards)…"
+    ),
     "loading-table": N_("Loading the games…"),
     "other-tab": N_(
         "solotable is already open in another tab of this browser: play there, or close it "
