@@ -7,8 +7,9 @@ and redirect is the one ``solotable serve`` gives. What a server would do beside
 - cookies: a service worker neither sees the ``Cookie`` header nor may set ``Set-Cookie``, so
   the worker keeps the table's cookies itself (the only one is the language, which the store
   remembers as well);
-- threads: WebAssembly Python has none, so the app runs its AI and reviews within the request
-  (``inline``) and Starlette's thread pool calls run in place (:func:`run_in_place`);
+- threads: WebAssembly Python has none, so the app moves its AI within the request and runs
+  reviews in slices between requests (``inline``), and Starlette's thread pool calls run
+  in place (:func:`run_in_place`);
 - storage: the store is a file in ``home``, which the worker keeps in IndexedDB; after a
   request that may have written, the worker syncs before the answer goes out (a step is shown
   only once stored) and, when the browser refuses the write, calls :meth:`SiteApp.reopen` on
@@ -20,7 +21,7 @@ Importable and testable under CPython: ``tests/browser`` drives it exactly as th
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,18 +56,18 @@ Headers = Sequence[tuple[str, str]]
 class SiteApp:
     """The table of one browser profile: its store in ``home`` and the app over it."""
 
-    def __init__(self, home: str | Path, origin: str, *, threads: bool = False) -> None:
-        """``origin``: the page's own (``location.origin``), the only one the app answers;
-        ``threads``: keep real threads (a test under CPython may; the browser has none)."""
+    def __init__(self, home: str | Path, origin: str, *, patch_threads: bool = True) -> None:
+        """``origin``: the page's own (``location.origin``), the only one the app answers.
+        The AI and reviews always run without threads (``inline``); ``patch_threads=False``
+        leaves Starlette's thread pool as it is (a test under CPython, where it works)."""
         from solotable.web.access import Access
 
         self.home = Path(home)
         self.origin = origin
         self.access = Access.site(origin)
-        self.threads = threads
         self.cookies: dict[str, str] = {}
-        os.environ["SOLOTABLE_HOME"] = str(self.home)
-        if not threads:
+        if patch_threads:
+            os.environ["SOLOTABLE_HOME"] = str(self.home)
             without_threads()
         self.app: Any = None
         self.store: Any = None
@@ -81,7 +82,7 @@ class SiteApp:
         self.close()
         self.home.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.home / STORE_FILE)
-        self.app = create_app(self.store, access=self.access, inline=not self.threads)
+        self.app = create_app(self.store, access=self.access, inline=True)
 
     def close(self) -> None:
         """Close the store (its write-ahead log folds back into the one database file)."""
@@ -166,5 +167,3 @@ class SiteApp:
         """Whether a request of ``method`` may have changed the store (the worker syncs)."""
         return method.upper() not in SAFE
 
-
-Handler = Callable[..., Awaitable[Any]]

@@ -11,7 +11,7 @@ above a threshold (per unit, see :data:`THRESHOLDS`) they are marked ``?`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +152,23 @@ def review_record(
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review ``record`` with the agent spec ``agent`` (it must implement ``analyse``)."""
+    steps = review_steps(record, agent, seats)
+    while True:
+        try:
+            done, total = next(steps)
+        except StopIteration as end:
+            result: Review = end.value
+            return result
+        if progress is not None:
+            progress(done, total)
+
+
+def review_steps(
+    record: Record, agent: str, seats: Sequence[int] | None = None
+) -> Generator[tuple[int, int], None, Review]:
+    """:func:`review_record` one action at a time: yields ``(actions looked at, actions in
+    the record)`` after each, returns the review. A caller with no thread to spare (the
+    browser build's single worker) runs one step, answers a request, then the next."""
     replay(record)  # every move checked, chance against the seed, before any search
     game = game_of(record)
     n = game.num_players()
@@ -172,9 +189,8 @@ def review_record(
             if len(legal) > 1:
                 note = _note(advisers[p], state.action_to_string, i, p, legal, action, state)
                 review.notes.append(note)
-        if progress is not None:
-            progress(i + 1, len(record.actions))
         state.apply_action(action)
+        yield i + 1, len(record.actions)
     return review
 
 

@@ -134,6 +134,7 @@ def create_app(
             learnable=learnable(),
             error=said,
             warning=tables.store.warning,
+            in_browser=access.framed,
             **saved,
         )
 

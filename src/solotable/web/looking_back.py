@@ -28,7 +28,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.record import game_of
 from solotable.core.registry import game_class
 from solotable.session.playstats import ai_level, game_stats, preset_of, settings_of
-from solotable.session.review import agent_spec, review_record
+from solotable.session.review import agent_spec, review_record, review_steps
 from solotable.session.store import Store, StoreError
 from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
@@ -40,7 +40,7 @@ from solotable.web.lookback_words import (
 from solotable.web.pages import Move, page_for
 from solotable.web.replay_moves import move_list, note_view
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
-from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs
+from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs, Steps
 from solotable.web.security import OriginError, SafeJSONResponse, check_origin
 from solotable.web.templating import templates
 from solotable.words import Words, words
@@ -371,8 +371,12 @@ def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Wo
         return found
     replay, at = found
     state = _state(request)
-    job = state.jobs.start(game_id, lambda progress: reviewed(replay, progress))
-    job.finished.wait(FIRST_WAIT)  # a short review: its marks open at once
+    job = state.jobs.start(
+        game_id,
+        lambda progress: reviewed(replay, progress),
+        lambda: reviewed_steps(replay),
+        FIRST_WAIT,
+    )
     if job.error is not None:
         state.jobs.forget(game_id, job)
         if isinstance(job.error, SolotableError):
@@ -385,6 +389,14 @@ def reviewed(replay: Replay, progress: Progress | None = None) -> dict[int, Any]
     """The review of the player's decisions (``session.review``), by action index."""
     spec = agent_spec(game_of(replay.record).info.hint_agent, None)
     result = review_record(replay.record, spec, [replay.viewer], progress)
+    return {n.index: n for n in result.notes}
+
+
+def reviewed_steps(replay: Replay) -> Steps:
+    """:func:`reviewed` one action at a time, for a Python without threads (the browser
+    build: ``web.review_jobs`` runs the steps between requests)."""
+    spec = agent_spec(game_of(replay.record).info.hint_agent, None)
+    result = yield from review_steps(replay.record, spec, [replay.viewer])
     return {n.index: n for n in result.notes}
 
 
