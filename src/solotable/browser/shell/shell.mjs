@@ -183,6 +183,7 @@ async function start() {
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
   watchUpdates(registration);
+  registration.update().catch(() => {}); // offline: the cached build stays
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   watchFrame();
   startWorker();
