@@ -47,7 +47,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -135,12 +135,15 @@ def chromium() -> str:
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """``solotable serve`` on a free loopback port with its own data folder."""
+def served(home: Path | None = None) -> Iterator[str]:
+    """``solotable serve`` on a free loopback port with its own data folder (``home``, or a
+    temporary one)."""
     port = free_port()
     exe = Path(sys.executable).with_name("solotable")
-    with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "SOLOTABLE_HOME": home}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = home if home is not None else Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "SOLOTABLE_HOME": str(folder)}
         cmd = [str(exe), "serve", "--port", str(port), "--no-browser"]
         server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
         try:
@@ -225,18 +228,28 @@ def quantiles(xs: Sequence[float]) -> dict[str, float]:
     return {"n": len(xs), "p50_ms": q[49], "p95_ms": q[94], "max_ms": max(xs)}
 
 
-def run(games: Sequence[str], clicks: int, seed: int) -> dict[str, Any]:
+def run(games: Sequence[str], clicks: int, seed: int, table: Any = None) -> dict[str, Any]:
+    """Time ``clicks`` moves per game on ``solotable serve``, or on ``table`` when given: a
+    callable ``(playwright, game) -> (context, page)`` opening another table (the browser
+    build: ``bench/site.py``), whose ``page`` may be the frame the table is drawn in."""
     from playwright.sync_api import sync_playwright
 
     out: dict[str, Any] = {"clicks": clicks, "load": os.getloadavg()[0]}
-    with served() as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+    with served() if table is None else nullcontext("") as base, sync_playwright() as p:
+        browser = (
+            p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            if table is None
+            else None
+        )
         try:
             for game in games:
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                context.add_init_script(ANSWERED_ONCE)
-                context.add_init_script(PROBE)
-                page = context.new_page()
+                if browser is not None:
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    context.add_init_script(ANSWERED_ONCE)
+                    context.add_init_script(PROBE)
+                    page = context.new_page()
+                else:
+                    context, page, base = table(p, game)
                 rng = random.Random(seed)
                 moves: list[dict[str, float]] = []
                 ai: list[float] = []
@@ -258,7 +271,8 @@ def run(games: Sequence[str], clicks: int, seed: int) -> dict[str, Any]:
                 if ai:
                     out[game]["ai_reply"] = quantiles(ai)
         finally:
-            browser.close()
+            if browser is not None:
+                browser.close()
     out["load_after"] = os.getloadavg()[0]
     return out
 

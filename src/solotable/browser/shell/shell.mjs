@@ -111,23 +111,25 @@ function relay(event) {
   else waiting.push([msg, event.ports[0]]);
 }
 
-function startWorker() {
+/** Python's worker, started at once (its boot is most of the wait); the table's frame opens
+ *  once both it and the service worker (which answers the frame's requests) are ready. */
+function startWorker(serviceWorkerReady) {
   worker = new Worker("/worker.mjs", { type: "module" });
-  worker.onmessage = (event) => {
+  worker.onmessage = async (event) => {
     const msg = event.data;
     if (msg.type === "progress") showBoot(msg.key);
     else if (msg.type === "ready") {
+      await serviceWorkerReady;
       ready = true;
-      window.solotableTimings = msg.timings;
+      window.solotableTimings = { ...msg.timings, page: performance.now() };
       for (const [m, port] of waiting.splice(0)) worker.postMessage(m, [port]);
       frame.src = startPath();
       frame.hidden = false;
       boot.hidden = true;
       document.body.dataset.ready = "true";
     } else if (msg.type === "notice") {
+      // The refused request was answered with the table as it was; the page says why.
       tell(msg.key, { alert: true });
-      // The table's own request answered with the table as it was; a page-level form post
-      // came back to the page it was sent from.
     } else if (msg.type === "failed") {
       fail("failed", { reason: msg.reason });
     }
@@ -180,13 +182,14 @@ async function start() {
   }
   if (!window.isSecureContext) return fail("not-secure");
   navigator.serviceWorker.addEventListener("message", relay);
-  const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  watchFrame();
+  const registering = navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  startWorker(registering.then(() => navigator.serviceWorker.ready));
+  const registration = await registering;
   await navigator.serviceWorker.ready;
   watchUpdates(registration);
   registration.update().catch(() => {}); // offline: the cached build stays
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-  watchFrame();
-  startWorker();
 }
 
 // One table per browser: two tabs would be two Pythons over two copies of the same games, the
