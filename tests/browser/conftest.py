@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.site import build_site, static_server
-from tests.web.conftest import CHROMIUM_ARGS, _skipped, chromium_path
+from tests.web.conftest import CHROMIUM_ARGS, require_chromium
 
 
 @pytest.fixture(scope="session")
@@ -31,14 +31,7 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    path = chromium_path()
-    if path is None:
-        reason = "browser tests skipped: no chromium (apt-get install chromium, or set CHROMIUM)"
-        if os.environ.get("SOLOTABLE_REQUIRE_BROWSER") == "1":
-            pytest.fail(reason.replace("skipped", "required") + " and SOLOTABLE_REQUIRE_BROWSER=1")
-        _skipped.append(reason)
-        pytest.skip(reason)
-    return path
+    return require_chromium()
 
 
 @pytest.fixture(scope="session")

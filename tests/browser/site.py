@@ -38,6 +38,20 @@ def build_site(out: Path) -> Path:
     return out
 
 
+def wait_for_port(port: int, proc: subprocess.Popen[Any], seconds: float = 20) -> None:
+    """Until something listens on ``port`` (RuntimeError if ``proc`` exits first)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port} after {seconds} s")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -51,13 +65,7 @@ def static_server(folder: Path) -> Iterator[str]:
     cmd = [sys.executable, "-m", "http.server", "-d", str(folder), "--bind", "127.0.0.1", str(port)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        wait_for_port(port, proc)
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.terminate()

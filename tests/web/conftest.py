@@ -114,8 +114,8 @@ def live_server(store: Any) -> Iterator[LiveServer]:
         yield server
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def require_chromium() -> str:
+    """Debian's chromium, or a visible skip (a failure under SOLOTABLE_REQUIRE_BROWSER=1)."""
     path = chromium_path()
     if path is None:
         reason = "browser tests skipped: no chromium (apt-get install chromium, or set CHROMIUM)"
@@ -123,6 +123,12 @@ def browser() -> Iterator[Any]:
             pytest.fail(reason.replace("skipped", "required") + " and SOLOTABLE_REQUIRE_BROWSER=1")
         _skipped.append(reason)
         pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path = require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

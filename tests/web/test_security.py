@@ -259,3 +259,31 @@ def test_an_unexpected_error_is_a_page_with_the_headers_and_no_traceback(
     assert r.headers["content-type"].startswith("text/html")
     assert_secure(r)
     assert "secret detail" in caplog.text and "RuntimeError" in caplog.text
+
+
+def test_the_browser_builds_access_is_its_own_origin_only() -> None:
+    """``Access.site``: the page's origin, its scheme included (https on the web), and the
+    table framed by that origin alone; anything else is refused as a source of changes."""
+    from solotable.web.access import Access, AccessError
+
+    site = Access.site("https://solo.example")
+    assert site.framed and site.token is None and site.scheme == "https"
+    assert site.host_ok("solo.example") and site.host_ok("solo.example:443")
+    assert not site.host_ok("other.example") and not site.host_ok("127.0.0.1")
+    assert site.origin_ok("https://solo.example") and site.origin_ok("https://solo.example/x")
+    for other in (
+        "http://solo.example",
+        "https://solo.example:8443",
+        "https://evil.example",
+        "null",
+        "https://user@solo.example",
+    ):
+        assert not site.origin_ok(other), other
+    local = Access.site("http://127.0.0.1:8000")
+    assert local.origin_ok("http://127.0.0.1:8000/games/x") and not local.origin_ok(
+        "http://127.0.0.1:8001"
+    )
+    assert not Access.serving("127.0.0.1", 8765).framed
+    for bad in ("ftp://solo.example", "https://", "solo.example"):
+        with pytest.raises(AccessError):
+            Access.site(bad)
