@@ -166,4 +166,3 @@ class SiteApp:
     def writes(self, method: str) -> bool:
         """Whether a request of ``method`` may have changed the store (the worker syncs)."""
         return method.upper() not in SAFE
-
