@@ -130,3 +130,13 @@ def _forget_the_command_line_language() -> Any:
 
     yield
     choose_lang(None)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Any:
+    """One Playwright per test process, for every browser test (two sync Playwrights cannot
+    run in one thread). Started on first use only."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p

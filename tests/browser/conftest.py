@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -32,14 +31,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def chromium() -> str:
     return require_chromium()
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
 
 
 @pytest.fixture

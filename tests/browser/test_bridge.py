@@ -13,6 +13,7 @@ import pytest
 from solotable.browser.bridge import STORE_FILE, SiteApp
 from solotable.session.session import GameSession, Seat
 from solotable.session.store import Store
+from tests.apart import run_apart
 
 ORIGIN = "https://solotable.example"
 
@@ -26,7 +27,7 @@ def site(tmp_path: Path) -> SiteApp:
 
 def ask(site: SiteApp, method: str, target: str, body: bytes = b"", **headers: str):
     pairs = [(k.replace("_", "-"), v) for k, v in headers.items()]
-    return asyncio.run(site.handle(method, target, pairs, body))
+    return run_apart(lambda: site.handle(method, target, pairs, body))
 
 
 def test_pages_come_from_the_app_framed_only_by_its_own_origin(site: SiteApp) -> None:
@@ -113,7 +114,7 @@ def test_a_review_goes_on_between_requests(
             await asyncio.sleep(0)
         return status, seen
 
-    status, seen = asyncio.run(main())
+    status, seen = run_apart(main)
     assert status == 303  # to the progress page: the review is not done yet
     percents = [int(re.search(rb'"percent":(\d+)', b).group(1)) for b in seen]
     assert percents == sorted(percents) and percents[0] < 100 == percents[-1], percents

@@ -173,13 +173,12 @@ def test_an_unfinished_game_leaves_no_secret_in_the_page_its_address_or_storage(
         if not legal:
             break
         move = legal[len(legal) // 2][1]
+        before = version(frame)
         frame.evaluate(
             """async (m) => { (await import("/static/table.js")).play(m, true); }""", move
         )
         engine.play(0, move)
-        frame.locator(
-            f"#table-root[data-version]:not([data-version='{version(frame)}'])"
-        ).wait_for()
+        frame.locator(f"#table-root:not([data-version='{before}'])").wait_for()
     settle(frame)
     assert not engine.is_over()
     public = {p.notation for p in engine.plies if p.public}

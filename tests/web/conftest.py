@@ -127,14 +127,12 @@ def require_chromium() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
+    """One Chromium for the server's browser tests (Playwright: ``tests/conftest.py``)."""
     path = require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    b = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture

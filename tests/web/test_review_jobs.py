@@ -7,6 +7,7 @@ import threading
 from typing import Any
 
 from solotable.web.review_jobs import ReviewJobs
+from tests.apart import apart, run_apart
 
 
 def test_notes_kept_already_are_not_reviewed_again() -> None:
@@ -69,7 +70,7 @@ def test_inline_a_review_runs_in_slices_between_the_event_loops_other_work() -> 
         assert job.notes == {4: "note"} and kept == {"g": {4: "note"}}
         return seen
 
-    seen = asyncio.run(main())
+    seen = run_apart(main)
     assert seen == sorted(seen) and len(set(seen)) >= 3, seen
     assert jobs.get("g") is None
 
@@ -83,5 +84,5 @@ def test_inline_without_an_event_loop_the_review_finishes_in_start() -> None:
         yield 2, 2
         return {1: "n"}
 
-    job = jobs.start("g", lambda progress: {}, steps)
+    job = apart(lambda: jobs.start("g", lambda progress: {}, steps))
     assert job.finished.is_set() and job.notes == {1: "n"} and job.percent == 100

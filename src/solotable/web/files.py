@@ -49,7 +49,7 @@ from solotable.web.i18n import request_lang, speaking
 from solotable.web.replay_view import valid_id
 from solotable.web.security import MAX_BODY, OriginError, check_origin
 from solotable.web.tables import Tables
-from solotable.web.templating import templates
+from solotable.web.templating import export_name, templates
 from solotable.words import Words, words
 
 FIELD = "file"
@@ -76,12 +76,6 @@ class FileRefused(SolotableError):
 
 
 # -- export ------------------------------------------------------------------------------
-def file_name(session: GameSession) -> str:
-    """``solotable-<game>-<short id>.json``: game names and ids are URL-safe characters, so
-    the name needs no quoting in the header."""
-    return f"solotable-{session.game.name}-{session.id[:8]}.json"
-
-
 def export_file(store: Store, game_id: str, w: Words) -> tuple[str, str]:
     """``(file name, text)`` of the stored game ``game_id``: the save of an unfinished game
     (hidden cards sealed), the record of a finished one (``savefile.save_text``)."""
@@ -97,7 +91,7 @@ def export_file(store: Store, game_id: str, w: Words) -> tuple[str, str]:
         raise FileRefused(503, w.error(e)) from None
     except SolotableError:
         raise FileRefused(422, w._("This saved game cannot be exported.")) from None
-    return file_name(session), save_text(session)
+    return export_name(session.game.name, session.id), save_text(session)
 
 
 # -- import ------------------------------------------------------------------------------

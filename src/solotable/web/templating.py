@@ -24,6 +24,13 @@ def when(t: Any) -> str:
     return said_when(t, current())
 
 
+def export_name(game: str, game_id: str) -> str:
+    """A game's file name, ``solotable-<game>-<short id>.json``: the export's header and its
+    link's ``download`` (which the browser build saves under). Game names and ids are
+    URL-safe characters, so it needs no quoting."""
+    return f"solotable-{game}-{game_id[:8]}.json"
+
+
 @lru_cache(maxsize=1)
 def templates() -> Environment:
     env = Environment(
@@ -33,5 +40,6 @@ def templates() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["when"] = when
+    env.globals["export_name"] = export_name
     install(env)
     return env

@@ -8,8 +8,6 @@ document.addEventListener("click", async (event) => {
   const framed = window.parent !== window && navigator.serviceWorker?.controller;
   if (!link || !framed) return;
   event.preventDefault();
-  const r = await fetch(link.href);
-  const name = /filename="([^"]+)"/.exec(r.headers.get("content-disposition") || "");
-  const blob = await r.blob();
-  window.parent.postMessage({ type: "save", name: name ? name[1] : "", blob }, location.origin);
+  const blob = await (await fetch(link.href)).blob();
+  window.parent.postMessage({ type: "save", name: link.getAttribute("download"), blob }, location.origin);
 });
