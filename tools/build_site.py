@@ -172,30 +172,26 @@ def _keep(name: str, locales: list[str]) -> bool:
     return True
 
 
-def bundle(wheel_files: list[Path], out: Path) -> dict[str, int]:
-    """``site-packages.zip``: solotable and every wheel, trimmed; bytes per distribution."""
+def bundle(wheel_files: list[Path], out: Path) -> None:
+    """``site-packages.zip``: solotable and every wheel, trimmed (``bench/site.py`` says what
+    each takes)."""
     locales = pins()["babel_locales"]
     entries: dict[str, bytes] = {}
-    sizes: dict[str, int] = {}
     for path in package_files():
         name = "solotable/" + path.relative_to(PKG).as_posix()
         entries[name] = path.read_bytes()
-        sizes["solotable"] = sizes.get("solotable", 0) + len(entries[name])
     for wheel in wheel_files:
-        dist = wheel.name.split("-")[0].lower()
         with zipfile.ZipFile(wheel) as zf:
             for info in zf.infolist():
                 if info.is_dir() or not _keep(info.filename, locales):
                     continue
                 entries[info.filename] = zf.read(info)
-                sizes[dist] = sizes.get(dist, 0) + len(entries[info.filename])
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, entries[name])
-    return sizes
 
 
 # -- the page ------------------------------------------------------------------------------------
@@ -314,7 +310,7 @@ def build(out: Path, offline: bool = False) -> dict[str, Any]:
     (staging / "pyodide").mkdir(parents=True)
     for name in pins()["pyodide"]["files"]:
         shutil.copyfile(runtime / name, staging / "pyodide" / name)
-    sizes = bundle(wheel_files, staging / "site-packages.zip")
+    bundle(wheel_files, staging / "site-packages.zip")
     write_shell(staging, runtime)
     build_id = write_service_worker(staging)
     shutil.rmtree(out, ignore_errors=True)
@@ -323,7 +319,6 @@ def build(out: Path, offline: bool = False) -> dict[str, Any]:
     return {
         "build": build_id,
         "bytes": total,
-        "unpacked": sizes,
         "seconds": time.monotonic() - started,
     }
 

@@ -15,9 +15,10 @@ def test_notes_kept_already_are_not_reviewed_again() -> None:
     jobs = ReviewJobs(kept.__setitem__, kept.get)
     calls: list[str] = []
 
-    def review(progress: Any) -> dict[int, Any]:
+    def review() -> Any:
         calls.append("g")
         return {}
+        yield  # a generator: the review's steps
 
     job = jobs.start("g", review)
     assert job.finished.is_set() and job.notes == {3: "note"} and calls == []
@@ -29,8 +30,8 @@ def test_a_finished_review_is_kept_and_its_job_forgotten_together() -> None:
     jobs = ReviewJobs(kept.__setitem__, kept.get)
     go = threading.Event()
 
-    def review(progress: Any) -> dict[int, Any]:
-        progress(1, 2)
+    def review() -> Any:
+        yield 1, 2
         go.wait(30)
         return {1: "note"}
 
@@ -57,11 +58,8 @@ def test_inline_a_review_runs_in_slices_between_the_event_loops_other_work() -> 
             yield i, 5
         return {4: "note"}
 
-    def never(progress: Any) -> dict[int, Any]:
-        raise AssertionError("inline runs the steps, not the threaded review")
-
     async def main() -> list[int]:
-        job = jobs.start("g", never, steps, first_wait=0.0)
+        job = jobs.start("g", steps, first_wait=0.0)
         assert job.done == 1 and not job.finished.is_set()  # one step before the answer
         seen = []
         while not job.finished.is_set():
@@ -84,5 +82,5 @@ def test_inline_without_an_event_loop_the_review_finishes_in_start() -> None:
         yield 2, 2
         return {1: "n"}
 
-    job = apart(lambda: jobs.start("g", lambda progress: {}, steps))
+    job = apart(lambda: jobs.start("g", steps))
     assert job.finished.is_set() and job.notes == {1: "n"} and job.percent == 100

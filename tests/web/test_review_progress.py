@@ -38,16 +38,15 @@ class HeldReview:
         self.more.set()
         self.go.set()
 
-    def __call__(self, replay: Any, progress: Any = None) -> dict[int, Any]:
+    def __call__(self, replay: Any) -> Any:
         self.calls += 1
-        assert progress is not None
-        progress(3, 10)
+        yield 3, 10
         assert self.more.wait(60), "the test never released the review"
-        progress(6, 10)
+        yield 6, 10
         assert self.go.wait(60), "the test never released the review"
         if self.fail is not None:
             raise self.fail
-        return self.real(replay, progress)
+        return (yield from self.real(replay))
 
 
 @pytest.fixture

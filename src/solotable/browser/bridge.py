@@ -30,8 +30,6 @@ from urllib.parse import unquote
 T = TypeVar("T")
 
 STORE_FILE = "solotable.db"
-SAFE = frozenset({"GET", "HEAD"})
-"""Requests that write nothing: no sync of the storage after them."""
 
 
 async def run_in_place(func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -162,7 +160,3 @@ class SiteApp:
                 self.cookies.pop(name, None)
             else:
                 self.cookies[name] = morsel.value
-
-    def writes(self, method: str) -> bool:
-        """Whether a request of ``method`` may have changed the store (the worker syncs)."""
-        return method.upper() not in SAFE

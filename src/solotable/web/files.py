@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import PurePosixPath
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -38,7 +37,6 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 
 from solotable.core.errors import RecordError, ReplayMismatchError, SolotableError
-from solotable.core.registry import agent_names
 from solotable.core.untrusted import shorten
 from solotable.session.save import saved_actions
 from solotable.session.savefile import SavedGame, parse_save, read_game, save_text
@@ -46,6 +44,7 @@ from solotable.session.seal import unseal
 from solotable.session.session import GameSession, NotKept
 from solotable.session.store import FINISHED, Store, StoreError
 from solotable.web.i18n import request_lang, speaking
+from solotable.web.lobby import offered
 from solotable.web.replay_view import valid_id
 from solotable.web.security import MAX_BODY, OriginError, check_origin
 from solotable.web.tables import Tables
@@ -95,13 +94,6 @@ def export_file(store: Store, game_id: str, w: Words) -> tuple[str, str]:
 
 
 # -- import ------------------------------------------------------------------------------
-def offered(game: Any, agent: str) -> bool:
-    """Whether the web table offers ``agent`` for ``game``: the lobby's rule (one of the
-    game's AI levels, or a registered player agent by its bare name; never a research agent,
-    nor a spec with parameters or a module path)."""
-    return agent in game.info.ai_levels or agent in dict(agent_names(game.name))
-
-
 def check_seats(saved: SavedGame, w: Words) -> None:
     """A game to play on in the browser needs a seat for the player and, at the others, AIs
     the table offers; the sentence says what to do instead."""
@@ -116,7 +108,7 @@ def check_seats(saved: SavedGame, w: Words) -> None:
             ),
         )
     for seat in saved.seats:
-        if seat.agent is not None and not offered(saved.game, seat.agent):
+        if seat.agent is not None and not offered(saved.game.name, seat.agent):
             raise FileRefused(
                 422,
                 w._(

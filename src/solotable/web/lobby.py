@@ -282,6 +282,14 @@ def _check_value(game: str, spec: OptionSpec, raw: str) -> None:
         raise OptionError(msg(key, game=game, option=spec.name, given=shorten(raw))) from None
 
 
+def offered(game: str, agent: str) -> bool:
+    """Whether the web table offers ``agent`` at ``game``'s table (the lobby, an imported
+    file): one of the game's AI levels, or a registered player agent by its bare name —
+    never a research agent (it sees hidden information) nor a ``module:Class`` spec a page
+    could make the server import."""
+    return agent in game_class(game).info.ai_levels or agent in dict(agent_names(game))
+
+
 def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[Seat]]:
     """The game, options and seats a lobby form asks for; OptionError if they are bad."""
     name = form.get("game", "")
@@ -309,9 +317,7 @@ def parse_new_game(form: Mapping[str, str]) -> tuple[str, dict[str, Any], list[S
     if info.ai_levels and level not in info.ai_levels:
         levels = list(info.ai_levels)
         raise OptionError(msg("web.lobby.level", levels=levels, given=shorten(level)))
-    # Only a registered player agent by name: never a research agent (it sees hidden
-    # information) nor a ``module:Class`` spec a page could make the server import.
-    if n > 1 and level not in info.ai_levels and level not in dict(agent_names(name)):
+    if n > 1 and not offered(name, level):
         raise OptionError(msg("web.lobby.unknown-ai", given=shorten(level)))
     seats = [Seat(None) if i == seat else Seat(level) for i in range(n)]
     # Validate now so a bad option is reported on the lobby, not as a failed start.

@@ -4,7 +4,7 @@ finished game with the ``review`` annotations.
 What ``solotable history``, ``stats``, ``replay`` and ``review`` say in the terminal, from the
 same core functions: the games are filed and counted by ``session.playstats`` (so the stats
 page, the lobby's best scores and ``solotable stats`` cannot disagree), a review is
-``session.review.review_record``. Every route is behind ``web.security``'s guard (host,
+``session.review.review_steps``. Every route is behind ``web.security``'s guard (host,
 token) and nothing here changes a game; every GET changes nothing at all, so the one costly
 thing, starting a review (a CPU minute), is a POST from the table's own pages. An unfinished
 game is never replayed: its record holds its face-down cards (the page sends the player to
@@ -28,7 +28,7 @@ from solotable.core.errors import SolotableError
 from solotable.core.record import game_of
 from solotable.core.registry import game_class
 from solotable.session.playstats import ai_level, game_stats, preset_of, settings_of
-from solotable.session.review import agent_spec, review_record, review_steps
+from solotable.session.review import agent_spec, review_steps
 from solotable.session.store import Store, StoreError
 from solotable.web.i18n import request_lang, speaking
 from solotable.web.lookback_words import (
@@ -40,7 +40,7 @@ from solotable.web.lookback_words import (
 from solotable.web.pages import Move, page_for
 from solotable.web.replay_moves import move_list, note_view
 from solotable.web.replay_view import Replay, ReplayError, load_replay, position
-from solotable.web.review_jobs import Progress, ReviewJob, ReviewJobs, Steps
+from solotable.web.review_jobs import ReviewJob, ReviewJobs, Steps
 from solotable.web.security import OriginError, SafeJSONResponse, check_origin
 from solotable.web.templating import templates
 from solotable.words import Words, words
@@ -371,12 +371,7 @@ def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Wo
         return found
     replay, at = found
     state = _state(request)
-    job = state.jobs.start(
-        game_id,
-        lambda progress: reviewed(replay, progress),
-        lambda: reviewed_steps(replay),
-        FIRST_WAIT,
-    )
+    job = state.jobs.start(game_id, lambda: reviewed(replay), FIRST_WAIT)
     if job.error is not None:
         state.jobs.forget(game_id, job)
         if isinstance(job.error, SolotableError):
@@ -385,16 +380,10 @@ def _start_review(request: Request, game_id: str, step: str, reveal: bool, w: Wo
     return RedirectResponse(_address(game_id, at, reveal, True), status_code=303)
 
 
-def reviewed(replay: Replay, progress: Progress | None = None) -> dict[int, Any]:
-    """The review of the player's decisions (``session.review``), by action index."""
-    spec = agent_spec(game_of(replay.record).info.hint_agent, None)
-    result = review_record(replay.record, spec, [replay.viewer], progress)
-    return {n.index: n for n in result.notes}
-
-
-def reviewed_steps(replay: Replay) -> Steps:
-    """:func:`reviewed` one action at a time, for a Python without threads (the browser
-    build: ``web.review_jobs`` runs the steps between requests)."""
+def reviewed(replay: Replay) -> Steps:
+    """The review of the player's decisions (``session.review``) one action at a time, its
+    notes by action index at the end (``web.review_jobs`` runs the steps: in a thread, or
+    between requests where Python has none)."""
     spec = agent_spec(game_of(replay.record).info.hint_agent, None)
     result = yield from review_steps(replay.record, spec, [replay.viewer])
     return {n.index: n for n in result.notes}

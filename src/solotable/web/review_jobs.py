@@ -20,9 +20,6 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
-Progress = Callable[[int, int], None]
-"""``(actions looked at, actions in the record)``, as ``session.review.review_record`` reports."""
-
 
 @dataclass
 class ReviewJob:
@@ -46,7 +43,8 @@ class ReviewJob:
 
 
 Steps = Generator[tuple[int, int], None, dict[int, Any]]
-"""A review run one action at a time: yields its progress, returns the notes."""
+"""A review run one action at a time: yields ``(actions looked at, actions in the record)``
+(``session.review.review_steps``), returns the notes."""
 SLICE = 0.05
 """Seconds of review between two requests when there is no thread to run it (``inline``):
 one decision at least, each about a CPU second, then the worker answers what is waiting."""
@@ -76,17 +74,13 @@ class ReviewJobs:
         self._scheduled = False
 
     def start(
-        self,
-        game_id: str,
-        review: Callable[[Progress], dict[int, Any]],
-        steps: Callable[[], Steps] | None = None,
-        first_wait: float = 0.0,
+        self, game_id: str, review: Callable[[], Steps], first_wait: float = 0.0
     ) -> ReviewJob:
         """The job reviewing ``game_id``, started now unless one is under way or its notes
         are kept already (a review that ended since the caller looked: a finished job).
-        A thread calls ``review`` with the job's progress; ``inline``, the same review is
-        run as ``steps`` (all at once when there are none). Returns once it is done or
-        after ``first_wait`` seconds (a short review's marks open at once)."""
+        ``review()`` gives the review's steps, which a thread runs (``inline``: this call,
+        then the event loop, a slice at a time). Returns once it is done or after
+        ``first_wait`` seconds (a short review's marks open at once)."""
         with self._lock:
             job = self._jobs.get(game_id)
             if job is None:
@@ -97,7 +91,7 @@ class ReviewJobs:
                     return job
                 job = self._jobs[game_id] = ReviewJob()
                 if self.inline:
-                    self._queue.append((game_id, job, (steps or _at_once(review))()))
+                    self._queue.append((game_id, job, review()))
                 else:
                     worker = threading.Thread(
                         target=self._run, args=(game_id, job, review), daemon=True, name="review"
@@ -119,12 +113,10 @@ class ReviewJobs:
             if self._jobs.get(game_id) is job:
                 del self._jobs[game_id]
 
-    def _run(
-        self, game_id: str, job: ReviewJob, review: Callable[[Progress], dict[int, Any]]
-    ) -> None:
+    def _run(self, game_id: str, job: ReviewJob, review: Callable[[], Steps]) -> None:
         with self._slot:
             job.waiting = False
-            self._drive(game_id, job, _at_once(review, job.advance)(), None)
+            self._drive(game_id, job, review(), None)
 
     def _drive(self, game_id: str, job: ReviewJob, steps: Steps, until: float | None) -> bool:
         """Run ``steps`` to its end (True), or until the clock passes ``until`` (False)."""
@@ -171,15 +163,3 @@ class ReviewJobs:
     def _tick(self) -> None:
         self._scheduled = False
         self._advance(time.monotonic() + SLICE)
-
-
-def _at_once(
-    review: Callable[[Progress], dict[int, Any]], progress: Progress | None = None
-) -> Callable[[], Steps]:
-    """``review`` as steps that do all the work in the first (reporting to ``progress``)."""
-
-    def steps() -> Steps:
-        return review(progress or (lambda done, total: None))
-        yield (0, 0)  # pragma: no cover - makes this a generator
-
-    return steps

@@ -144,17 +144,18 @@ class SafeJSONResponse(JSONResponse):
         return body.replace(b"<", b"\\u003c").replace(b">", b"\\u003e").replace(b"&", b"\\u0026")
 
 
-FRAMED_BY_SELF = ("frame-ancestors 'none'", "frame-ancestors 'self'")
-"""The one change for the browser build: its shell page (same origin) frames the table."""
+FRAMED_HEADERS = {
+    k: v.replace("frame-ancestors 'none'", "frame-ancestors 'self'")
+    for k, v in SECURITY_HEADERS.items()
+}
+"""The browser build's: the one change is that its shell page (same origin) frames the table."""
 
 
 def add_security_headers(
     headers: MutableHeaders, path: str, status: int, framed: bool = False
 ) -> None:
     """The headers every answer carries; static files may be cached, pages and errors not."""
-    for k, v in SECURITY_HEADERS.items():
-        if framed and k == "Content-Security-Policy":
-            v = v.replace(*FRAMED_BY_SELF)
+    for k, v in (FRAMED_HEADERS if framed else SECURITY_HEADERS).items():
         headers.setdefault(k, v)
     if status >= 400 or not path.startswith("/static/"):
         headers.setdefault("Cache-Control", "no-store")

@@ -50,7 +50,8 @@ async function shell() {
   return hit || fetch(BASE + "index.html");
 }
 
-/** The shell page that runs the table's Python: the top-level window that says it hosts. */
+/** The pages that may run the table's Python: every top-level window of the site (only the
+ *  one holding the table's lock answers; the others ignore the request). */
 async function host() {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   return windows.filter((c) => c.frameType === "top-level");

@@ -88,7 +88,6 @@ async function asItWas(req) {
 }
 
 async function answer(req, port) {
-  const t0 = performance.now();
   let res;
   try {
     res = await call(req.method, req.target, req.headers, new Uint8Array(req.body || []));
@@ -105,7 +104,6 @@ async function answer(req, port) {
     console.error(err);
     res = { status: 500, headers: [["content-type", "text/plain"]], body: new TextEncoder().encode(String(err)) };
   }
-  res.ms = performance.now() - t0;
   port.postMessage(res, [res.body.buffer]);
 }
 
@@ -115,6 +113,7 @@ self.onmessage = (event) => {
     boot(msg).catch((err) => self.postMessage({ type: "failed", reason: String(err && err.message || err) }));
   } else if (msg.type === "request") {
     const port = event.ports[0];
-    queue = queue.then(() => answer(msg, port));
+    // One at a time, in order; a request that failed must not stop the ones after it.
+    queue = queue.then(() => answer(msg, port)).catch((err) => console.error(err));
   }
 };
