@@ -29,6 +29,11 @@ CORRECTIONS = ("holm", "bh", "none")
 """The names the command lines accept (``--correction``); ``holm`` is the default."""
 
 
+def _two_sided(t: float, df: float) -> float:
+    """The two-sided tail of Student's t beyond ``|t|`` (the test both t tests end in)."""
+    return min(1.0, 2.0 * (1.0 - t_cdf(abs(t), df)))
+
+
 def t_pvalue(mean: float, sd: float, n: int) -> float | None:
     """Two-sided p-value of a one-sample t test of ``mean == 0`` (``sd`` the sample's SD).
 
@@ -37,8 +42,7 @@ def t_pvalue(mean: float, sd: float, n: int) -> float | None:
     """
     if n < 2 or not (sd > 0.0) or not math.isfinite(mean) or not math.isfinite(sd):
         return None
-    t = abs(mean) / (sd / math.sqrt(n))
-    return min(1.0, 2.0 * (1.0 - t_cdf(t, n - 1)))
+    return _two_sided(mean / (sd / math.sqrt(n)), n - 1)
 
 
 def welch_pvalue(
@@ -50,9 +54,8 @@ def welch_pvalue(
     se2 = var_a / n_a + var_b / n_b
     if not (se2 > 0.0):
         return None
-    t = abs(mean_b - mean_a) / math.sqrt(se2)
     df = se2**2 / ((var_a / n_a) ** 2 / (n_a - 1) + (var_b / n_b) ** 2 / (n_b - 1))
-    return min(1.0, 2.0 * (1.0 - t_cdf(t, df)))
+    return _two_sided((mean_b - mean_a) / math.sqrt(se2), df)
 
 
 def _order(pvalues: Sequence[float | None]) -> list[int]:
